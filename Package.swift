@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "frostlevel",
+    products: [
+        .executable(name: "imgtool", targets: ["imgtool"]),
+        .executable(name: "pdflayout", targets: ["pdflayout"]),
+        .library(name: "Vips", targets: ["Vips"]),
+        .library(name: "Poppler", targets: ["Poppler"]),
+        .library(name: "PageLayout", targets: ["PageLayout"]),
+        .library(name: "Horizon", targets: ["Horizon"]),
+        .library(name: "Frost", targets: ["Frost"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C bridges: only these three modules see C headers.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .target(name: "CShim", dependencies: ["CVips", "CPoppler"]),
+
+        // Swift faces of the C libraries.
+        .target(name: "Vips", dependencies: ["CVips", "CShim"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CShim", "Vips"]),
+
+        // Pure Swift cores: no C import, fast unit tests.
+        .target(name: "PageLayout"),
+        .target(name: "Horizon"),
+        .target(name: "Frost"),
+        .target(name: "ToolSupport"),
+
+        // Commands live in libraries so that tests can call them.
+        .target(name: "ImgToolCommands", dependencies: [
+            "Vips", "ToolSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "PDFLayoutCommands", dependencies: [
+            "Poppler", "Vips", "ToolSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands"]),
+        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands"]),
+
+        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips"]),
+        .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout"]),
+        .testTarget(name: "HorizonTests", dependencies: ["Horizon"]),
+        .testTarget(name: "FrostTests", dependencies: ["Frost"]),
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

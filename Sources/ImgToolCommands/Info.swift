@@ -1,0 +1,114 @@
+import ArgumentParser
+import ToolSupport
+import Vips
+
+extension ImgTool {
+    /// `imgtool info`: what an image is, as libvips reads it.
+    public struct Info: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Show format, size, bands, EXIF orientation and metadata of images.",
+            discussion: """
+            Width and height are as displayed, after the EXIF orientation. The pixels are decoded
+            once, so truncated or corrupt files are reported as errors.
+
+            Examples:
+              imgtool info photo.jpg
+              imgtool info --json *.jpg | jq .width
+              curl -s https://example.org/a.png | imgtool info -
+            Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
+            """
+        )
+
+        @Argument(help: "Image files; - reads standard input.")
+        public var files: [String]
+
+        @Flag(help: "One JSON object per file, one per line.")
+        public var json = false
+
+        @Flag(name: .shortAndLong, help: "Print only errors.")
+        public var quiet = false
+
+        public init() {}
+
+        public func run() throws {
+            let report = FileReport(tool: "imgtool", quiet: quiet)
+            let status = report.run(files) { file throws(ToolFailure) -> [String] in
+                let info = try ImageInfo.read(file)
+                if quiet { return [] }
+                if json {
+                    do { return [try JSONLines().line(info)] } catch { throw ToolFailure(file: file, "\(error)") }
+                }
+                return [info.summary]
+            }
+            if status != ExitStatus.success { throw ExitCode(status) }
+        }
+    }
+}
+
+/// The facts `imgtool info` reports; encoded as JSON with snake_case keys.
+public struct ImageInfo: Codable, Sendable, Equatable {
+    public var file: String
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var bands: Int
+    public var bandFormat: String
+    public var interpretation: String
+    public var orientation: Int
+    public var iccProfile: Bool
+    /// Kinds of metadata present: exif, gps, exif-thumbnail, xmp, iptc, icc, text.
+    public var metadata: [String]
+
+    public static func read(_ file: String) throws(ToolFailure) -> ImageInfo {
+        do {
+            let image = try Image.load(file, autorotate: false, access: .sequential)
+            // Decoding once finds truncated and corrupt data that the header alone hides.
+            _ = try image.average()
+            let swap = [5, 6, 7, 8].contains(image.orientation)
+            return ImageInfo(
+                file: file,
+                format: formatName(loader: image.loader),
+                width: swap ? image.height : image.width,
+                height: swap ? image.width : image.height,
+                bands: image.bands,
+                bandFormat: image.bandFormat.nick,
+                interpretation: image.interpretation,
+                orientation: image.orientation,
+                iccProfile: image.hasField("icc-profile-data"),
+                metadata: metadataKinds(image.fieldNames)
+            )
+        } catch {
+            throw ToolFailure(file: file, error.description)
+        }
+    }
+
+    /// "jpegload_source" → "jpeg".
+    static func formatName(loader: String?) -> String {
+        guard var name = loader else { return "unknown" }
+        for suffix in ["_source", "_buffer", "_file"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        if name.hasSuffix("load") { name.removeLast(4) }
+        return name
+    }
+
+    static func metadataKinds(_ fields: [String]) -> [String] {
+        var kinds: [String] = []
+        func note(_ kind: String, _ present: Bool) { if present { kinds.append(kind) } }
+        note("exif", fields.contains("exif-data"))
+        // libexif numbers the GPS directory IFD 3 and the thumbnail's IFD 1.
+        note("gps", fields.contains { $0.hasPrefix("exif-ifd3-") })
+        note("exif-thumbnail", fields.contains { $0.hasPrefix("exif-ifd1-") })
+        note("xmp", fields.contains("xmp-data"))
+        note("iptc", fields.contains("iptc-data"))
+        note("icc", fields.contains("icc-profile-data"))
+        note("text", fields.contains { $0.hasPrefix("png-comment-") || $0.hasPrefix("gif-comment") || $0 == "jpeg-comment" })
+        return kinds
+    }
+
+    public var summary: String {
+        let shownFile = file == "-" ? "<stdin>" : file
+        var text = "\(shownFile): \(format) \(width)×\(height), \(bands) bands \(bandFormat) \(interpretation)"
+        if orientation != 1 { text += ", EXIF orientation \(orientation)" }
+        text += metadata.isEmpty ? ", no metadata" : ", metadata: \(metadata.joined(separator: " "))"
+        return text
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Poppler
+import ToolSupport
+
+extension PDFLayout {
+    /// `pdflayout info`: pages, sizes and layout hints of a PDF.
+    public struct Info: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Show page count, page sizes and rotation, /PageLayout and encryption of PDFs.",
+            discussion: """
+            Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
+
+            Examples:
+              pdflayout info book.pdf
+              pdflayout info --json book.pdf | jq '.pages | length'
+              pdflayout info --password secret locked.pdf
+            Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
+            encrypted without --password), 64 bad command line.
+            """
+        )
+
+        @Argument(help: "PDF files; - reads standard input.")
+        public var files: [String]
+
+        @Option(help: "Password of encrypted PDFs (user or owner password).")
+        public var password: String?
+
+        @Flag(help: "One JSON object per file, one per line.")
+        public var json = false
+
+        @Flag(name: .shortAndLong, help: "Print only errors.")
+        public var quiet = false
+
+        public init() {}
+
+        public func run() throws {
+            let report = FileReport(tool: "pdflayout", quiet: quiet)
+            let status = report.run(files) { file throws(ToolFailure) -> [String] in
+                let info = try PDFInfo.read(file, password: password)
+                if quiet { return [] }
+                if json {
+                    do { return [try JSONLines().line(info)] } catch { throw ToolFailure(file: file, "\(error)") }
+                }
+                return info.summary
+            }
+            if status != ExitStatus.success { throw ExitCode(status) }
+        }
+    }
+}
+
+/// What `pdflayout info` reports; JSON keys are snake_case.
+public struct PDFInfo: Codable, Sendable, Equatable {
+    public struct PageInfo: Codable, Sendable, Equatable {
+        public var page: Int
+        public var width: Double
+        public var height: Double
+        /// True when /Rotate turns the page a quarter (90° or 270°): width and height are swapped.
+        public var quarterTurned: Bool
+        public var label: String?
+    }
+
+    public var file: String
+    public var pageCount: Int
+    public var pdfVersion: String
+    public var pageLayout: PageLayoutHint
+    /// True when a password was needed to open the file.
+    public var encrypted: Bool
+    public var pages: [PageInfo]
+
+    public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
+        do throws(PopplerError) {
+            let document = try Document(path: file, password: password)
+            guard document.pageCount > 0 else { throw PopplerError(.damaged, "the PDF has no pages") }
+            var pages: [PageInfo] = []
+            for index in 0..<document.pageCount {
+                let page = try document.page(at: index)
+                let size = page.size
+                pages.append(PageInfo(page: index + 1, width: rounded(size.width), height: rounded(size.height),
+                                      quarterTurned: page.isQuarterTurned, label: page.label))
+            }
+            let needsPassword = password != nil && (try? Document(path: file, password: nil)) == nil
+            return PDFInfo(file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
+                           pageLayout: document.pageLayout, encrypted: needsPassword, pages: pages)
+        } catch {
+            throw ToolFailure(file: file, error.description)
+        }
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    public var summary: [String] {
+        let shownFile = file == "-" ? "<stdin>" : file
+        var lines = ["\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)\(encrypted ? ", encrypted" : "")"]
+        for page in pages {
+            lines.append("  page \(page.page): \(format(page.width)) × \(format(page.height)) pt\(page.quarterTurned ? ", turned a quarter" : "")")
+        }
+        return lines
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Vips
+
+/// `pdflayout`: PDF page layouts on poppler-glib and cairo. The executable only calls `runAndExit()`.
+public struct PDFLayout: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "pdflayout",
+        abstract: "Lay out PDF pages as PDFKit's PDFView does, right-to-left included.",
+        discussion: """
+        Exit status: 0 success, 1 the PDF could not be read or an output not written, 64 bad command line.
+        """,
+        subcommands: [Info.self]
+    )
+
+    public init() {}
+
+    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            VipsRuntime.shutdown()
+            exit(withError: nil)
+        } catch {
+            VipsRuntime.shutdown()
+            exit(withError: error)
+        }
+    }
+}

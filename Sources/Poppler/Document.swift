@@ -1,0 +1,126 @@
+import CPoppler
+import Foundation
+
+/// A poppler failure, one line of text for the user.
+public struct PopplerError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable { case encrypted, damaged, notFound, unreadable, badPage }
+    public let kind: Kind
+    public let message: String
+    public var description: String { message }
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// The PDF's /PageLayout hint (how its author wants it shown).
+public enum PageLayoutHint: String, Sendable, Codable, CaseIterable {
+    case unset, singlePage, oneColumn, twoColumnLeft, twoColumnRight, twoPageLeft, twoPageRight
+
+    init(_ value: PopplerPageLayout) {
+        let ordered: [PageLayoutHint] = [.unset, .singlePage, .oneColumn, .twoColumnLeft, .twoColumnRight, .twoPageLeft, .twoPageRight]
+        let index = Int(value.rawValue)
+        self = ordered.indices.contains(index) ? ordered[index] : .unset
+    }
+}
+
+/// An open PDF. poppler documents must not be used from two threads (a shared document
+/// crashed 5 of 5 runs here), so this type is deliberately not Sendable: open one per thread.
+public final class Document {
+    let pointer: OpaquePointer
+    /// The bytes behind a document opened from memory; poppler reads them lazily.
+    private let bytes: OpaquePointer?
+
+    /// Opens a PDF from a path, or from standard input when `path` is `-`.
+    public convenience init(path: String, password: String? = nil) throws(PopplerError) {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            try self.init(bytes: [UInt8](data), password: password)
+            return
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw PopplerError(.notFound, "no such file")
+        }
+        guard !isFolder.boolValue else { throw PopplerError(.unreadable, "is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw PopplerError(.unreadable, "permission denied") }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            throw Document.failure(error)
+        }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
+            throw Document.failure(error)
+        }
+        self.init(document: document, bytes: nil)
+    }
+
+    /// Opens a PDF held in memory.
+    public convenience init(bytes: [UInt8], password: String? = nil) throws(PopplerError) {
+        guard !bytes.isEmpty else { throw PopplerError(.damaged, "empty input, not a PDF") }
+        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(gbytes, password, &error) else {
+            g_bytes_unref(gbytes)
+            throw Document.failure(error)
+        }
+        self.init(document: document, bytes: gbytes)
+    }
+
+    private init(document: OpaquePointer, bytes: OpaquePointer?) {
+        self.pointer = document
+        self.bytes = bytes
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+        if let bytes { g_bytes_unref(bytes) }
+    }
+
+    private var document: OpaquePointer { pointer }
+
+    public var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
+
+    public var pageLayout: PageLayoutHint { PageLayoutHint(poppler_document_get_page_layout(document)) }
+
+    /// "1.7" style version of the file format.
+    public var pdfVersion: String {
+        guard let text = poppler_document_get_pdf_version_string(document) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text).replacingOccurrences(of: "PDF-", with: "")
+    }
+
+    public var title: String? {
+        guard let text = poppler_document_get_title(document) else { return nil }
+        defer { g_free(text) }
+        let title = String(cString: text)
+        return title.isEmpty ? nil : title
+    }
+
+    /// The page at a 0-based index.
+    public func page(at index: Int) throws(PopplerError) -> Page {
+        guard index >= 0, index < pageCount, let page = poppler_document_get_page(document, Int32(index)) else {
+            throw PopplerError(.badPage, "page \(index + 1) does not exist (the document has \(pageCount))")
+        }
+        return Page(owning: page, document: self)
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<GError>?) -> PopplerError {
+        guard let error else { return PopplerError(.damaged, "not a readable PDF") }
+        defer { g_error_free(error) }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "not a readable PDF"
+        if error.pointee.domain == poppler_error_quark() {
+            switch UInt32(error.pointee.code) {
+            case POPPLER_ERROR_ENCRYPTED.rawValue:
+                return PopplerError(.encrypted, "encrypted: needs --password (or the one given is wrong)")
+            case POPPLER_ERROR_OPEN_FILE.rawValue:
+                return PopplerError(.unreadable, message)
+            default:
+                break
+            }
+        }
+        return PopplerError(.damaged, "not a readable PDF (\(message))")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Writes a file so that readers see either the old file, no file, or the whole new one:
+/// the data goes to a hidden temporary file in the same folder (same filesystem, so the
+/// rename is atomic), is flushed to disk, then renamed over the destination.
+public enum AtomicOutput {
+    /// Calls `write` with a temporary path beside `destination`, then moves it into place.
+    /// On any error the temporary file is removed and the destination is untouched.
+    public static func write<T>(to destination: String, _ write: (String) throws -> T) throws -> T {
+        let url = URL(fileURLWithPath: destination)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ToolFailure(file: destination, "folder \(folder) does not exist")
+        }
+        let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        TemporaryFiles.shared.register(temporary)
+        defer { TemporaryFiles.shared.forget(temporary) }
+        do {
+            let result = try write(temporary)
+            try flush(temporary)
+            guard rename(temporary, destination) == 0 else {
+                throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
+            }
+            return result
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ToolFailure(file: path, "output was not written") }
+        defer { close(descriptor) }
+        _ = fsync(descriptor)
+    }
+}
+
+/// Temporary outputs still being written, removed if the process is interrupted (SIGINT,
+/// SIGTERM, SIGHUP) so that no half-written file is left behind.
+public final class TemporaryFiles: @unchecked Sendable {
+    public static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var sources: [DispatchSourceSignal] = []
+
+    func register(_ path: String) {
+        lock.withLock { _ = paths.insert(path) }
+    }
+
+    func forget(_ path: String) {
+        lock.withLock { _ = paths.remove(path) }
+    }
+
+    /// Installs the signal handlers once; commands call it before writing anything.
+    public func removeOnInterrupt() {
+        lock.withLock {
+            guard sources.isEmpty else { return }
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [self] in
+                    let pending = lock.withLock { paths }
+                    for path in pending { unlink(path) }
+                    exit(128 + signalNumber)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}

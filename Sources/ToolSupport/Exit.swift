@@ -1,0 +1,29 @@
+/// Exit statuses shared by both tools (documented in the README and each command's help).
+public enum ExitStatus {
+    /// Everything asked for was done.
+    public static let success: Int32 = 0
+    /// A file could not be read, decoded or written (the one-line message names it and the cause).
+    public static let failure: Int32 = 1
+    /// The job ran but found nothing to act on for some input (e.g. no horizon found).
+    public static let nothingFound: Int32 = 2
+    /// The command line was wrong (sysexits' EX_USAGE, as swift-argument-parser uses).
+    public static let usage: Int32 = 64
+}
+
+/// A failure that stops a command, with the text for stderr and the exit status.
+public struct ToolFailure: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let status: Int32
+
+    public init(_ message: String, status: Int32 = ExitStatus.failure) {
+        self.message = message
+        self.status = status
+    }
+
+    /// "FILE: cause" — the form every per-file error takes.
+    public init(file: String, _ cause: String, status: Int32 = ExitStatus.failure) {
+        self.init("\(file == "-" ? "<stdin>" : file): \(cause)", status: status)
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,168 @@
+import CVips
+
+/// A libvips image. It owns one reference to the underlying `VipsImage`.
+///
+/// libvips images are immutable once built, so one `Image` can be read from many threads
+/// (the draw operations, which mutate, are not exposed here): hence `@unchecked Sendable`.
+public final class Image: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CVips.VipsImage>
+
+    /// Takes over a reference the caller already owns (+1).
+    init(owning pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    public var width: Int { Int(vips_image_get_width(pointer)) }
+    public var height: Int { Int(vips_image_get_height(pointer)) }
+    public var bands: Int { Int(vips_image_get_bands(pointer)) }
+    public var bandFormat: BandFormat { BandFormat(rawValue: Int(vips_image_get_format(pointer).rawValue)) ?? .uchar }
+
+    /// The libvips interpretation nick, e.g. "srgb", "b-w", "multiband".
+    public var interpretation: String {
+        let value = vips_image_get_interpretation(pointer)
+        return vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The EXIF orientation tag (1...8), 1 when absent.
+    public var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+
+    /// True when the image has an alpha band (e.g. RGBA, grey+alpha).
+    public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+
+    /// The names of all metadata fields attached to the image.
+    public var fieldNames: [String] {
+        guard let fields = vips_image_get_fields(pointer) else { return [] }
+        defer { g_strfreev(fields) }
+        var names: [String] = []
+        var index = 0
+        while let name = fields[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
+    public func hasField(_ name: String) -> Bool {
+        vips_image_get_typeof(pointer, name) != 0
+    }
+
+    public func int(field name: String) -> Int? {
+        var value: Int32 = 0
+        guard hasField(name), vips_image_get_int(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
+        return Int(value)
+    }
+
+    public func double(field name: String) -> Double? {
+        var value = 0.0
+        guard hasField(name), vips_image_get_double(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
+        return value
+    }
+
+    public func string(field name: String) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard hasField(name), vips_image_get_string(pointer, name, &value) == 0, let value else {
+            vips_error_clear()
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    /// Any field rendered as text, as `vipsheader -f` does.
+    public func text(field name: String) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard hasField(name), vips_image_get_as_string(pointer, name, &value) == 0, let value else {
+            vips_error_clear()
+            return nil
+        }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// The raw bytes of a blob field (ICC profile, EXIF block, XMP packet...).
+    public func blob(field name: String) -> [UInt8]? {
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard hasField(name), vips_image_get_blob(pointer, name, &data, &length) == 0, let data else {
+            vips_error_clear()
+            return nil
+        }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    /// The loader that produced the image, e.g. "jpegload_source", nil for computed images.
+    public var loader: String? { string(field: "vips-loader") }
+
+    /// Band format of the pixels.
+    public enum BandFormat: Int, Sendable {
+        case uchar = 0, char, ushort, short, uint, int, float, complex, double, dpcomplex
+
+        public var nick: String {
+            ["uchar", "char", "ushort", "short", "uint", "int", "float", "complex", "double", "dpcomplex"][rawValue]
+        }
+
+        var cValue: VipsBandFormat { VipsBandFormat(rawValue: Int32(rawValue)) }
+    }
+}
+
+// MARK: - Pixels in and out of memory
+
+extension Image {
+    /// Builds an image from packed, band-interleaved 8-bit pixels (copied).
+    public convenience init(bytes: [UInt8], width: Int, height: Int, bands: Int) throws(VipsError) {
+        try self.init(copying: bytes, width: width, height: height, bands: bands, format: .uchar)
+    }
+
+    /// Builds an image from packed, band-interleaved 32-bit float pixels (copied).
+    public convenience init(floats: [Float], width: Int, height: Int, bands: Int) throws(VipsError) {
+        try self.init(copying: floats, width: width, height: height, bands: bands, format: .float)
+    }
+
+    private convenience init<T>(copying values: [T], width: Int, height: Int, bands: Int, format: BandFormat) throws(VipsError) {
+        try VipsRuntime.ensure()
+        guard width > 0, height > 0, bands > 0, values.count == width * height * bands else {
+            throw VipsError("pixel buffer of \(values.count) values does not match \(width)×\(height)×\(bands)")
+        }
+        let made = values.withUnsafeBytes { raw in
+            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format.cValue)
+        }
+        guard let made else { throw VipsError.fromBuffer("could not wrap pixels") }
+        self.init(owning: made)
+    }
+
+    /// A matrix image (for convolution kernels and recomb), one band of doubles.
+    public static func matrix(width: Int, height: Int, values: [Double]) throws(VipsError) -> Image {
+        try VipsRuntime.ensure()
+        guard values.count == width * height else { throw VipsError("matrix needs \(width * height) values") }
+        guard let made = values.withUnsafeBufferPointer({ vips_image_new_matrix_from_array(Int32(width), Int32(height), $0.baseAddress, Int32($0.count)) }) else {
+            throw VipsError.fromBuffer("could not build a matrix")
+        }
+        return Image(owning: made)
+    }
+
+    /// Computes the image and returns its pixels, packed and band-interleaved, as 8-bit values.
+    /// Cast first if the band format is not uchar.
+    public func bytes() throws(VipsError) -> [UInt8] {
+        let source = bandFormat == .uchar ? self : try cast(.uchar)
+        return try source.memory(of: UInt8.self)
+    }
+
+    /// Computes the image and returns its pixels as 32-bit floats.
+    public func floats() throws(VipsError) -> [Float] {
+        let source = bandFormat == .float ? self : try cast(.float)
+        return try source.memory(of: Float.self)
+    }
+
+    private func memory<T>(of type: T.Type) throws(VipsError) -> [T] {
+        var size = 0
+        guard let data = vips_image_write_to_memory(pointer, &size) else {
+            throw VipsError.fromBuffer("could not compute the image")
+        }
+        defer { g_free(data) }
+        let count = size / MemoryLayout<T>.stride
+        return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: T.self), count: count))
+    }
+}

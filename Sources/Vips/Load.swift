@@ -1,0 +1,92 @@
+import CVips
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Image {
+    /// How pixels will be read: `sequential` streams top to bottom with little memory,
+    /// `random` allows any order (needed for rotations, multi-pass analysis).
+    public enum Access: String, Sendable {
+        case random, sequential
+    }
+
+    /// Loads an image from a path, or from standard input when `path` is `-`, finding the format
+    /// from the bytes (not the name). EXIF orientation is applied and the tag removed when
+    /// `autorotate` is set, so the pixels are as a person sees the picture.
+    /// Truncated or corrupt data fails when the pixels are computed, not silently.
+    public static func load(_ path: String, autorotate: Bool = true, access: Access = .random) throws(VipsError) -> Image {
+        try VipsRuntime.ensure()
+        let image: Image
+        if path == "-" {
+            guard let source = vips_source_new_from_descriptor(0) else {
+                throw VipsError.fromBuffer("cannot read standard input")
+            }
+            let box = GObjectBox(owning: UnsafeMutableRawPointer(source))
+            guard let loader = vips_foreign_find_load_source(source) else {
+                throw VipsError.fromBuffer("standard input is not a known image format")
+            }
+            image = try Operation.call(String(cString: loader), [
+                ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+            ]).image()
+        } else {
+            try checkReadable(path)
+            guard let loader = vips_foreign_find_load(path) else {
+                vips_error_clear()
+                throw VipsError("not a known image format")
+            }
+            image = try Operation.call(String(cString: loader), [
+                ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+            ]).image()
+        }
+        guard autorotate, image.orientation != 1 else { return image }
+        return try image.autorotated()
+    }
+
+    /// Loads an image held in memory (format found from the bytes).
+    public static func load(bytes: [UInt8], autorotate: Bool = true) throws(VipsError) -> Image {
+        try VipsRuntime.ensure()
+        // A memory source reads the bytes without copying them, so compute the pixels before
+        // the buffer goes out of scope.
+        let loaded: Result<Image, VipsError> = bytes.withUnsafeBytes { raw in
+            guard let source = vips_source_new_from_memory(raw.baseAddress, raw.count) else {
+                return .failure(VipsError.fromBuffer("cannot read image bytes"))
+            }
+            let box = GObjectBox(owning: UnsafeMutableRawPointer(source))
+            guard let loader = vips_foreign_find_load_source(source) else {
+                vips_error_clear()
+                return .failure(VipsError("not a known image format"))
+            }
+            return Result { () throws(VipsError) -> Image in
+                try Operation.call(String(cString: loader), [
+                    ("source", .object(box)), ("fail_on", .string("truncated")),
+                ]).image().copiedToMemory()
+            }
+        }
+        let image = try loaded.get()
+        guard autorotate, image.orientation != 1 else { return image }
+        return try image.autorotated()
+    }
+
+    /// Applies the EXIF orientation tag to the pixels and removes it.
+    public func autorotated() throws(VipsError) -> Image {
+        try Operation.call("autorot", [("in", .image(self))]).image()
+    }
+
+    /// Computes the whole image into memory once, so later reads do not recompute the pipeline.
+    public func copiedToMemory() throws(VipsError) -> Image {
+        guard let copy = vips_image_copy_memory(pointer) else {
+            throw VipsError.fromBuffer("could not compute the image")
+        }
+        return Image(owning: copy)
+    }
+
+    private static func checkReadable(_ path: String) throws(VipsError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw VipsError(errno == ENOENT ? "no such file" : "cannot read: \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw VipsError("is a directory") }
+        guard access(path, R_OK) == 0 else { throw VipsError("permission denied") }
+    }
+}
+

@@ -1,0 +1,131 @@
+import CVips
+
+/// Typed helpers over `Operation.call` for the operations the tools use. Anything else is one
+/// `Operation.call("name", [...])` away.
+extension Image {
+    private func unary(_ name: String, _ extra: [(String, Operation.Argument)] = [], options: String? = nil) throws(VipsError) -> Image {
+        try Operation.call(name, [("in", .image(self))] + extra, options: options).image()
+    }
+
+    public func cast(_ format: BandFormat) throws(VipsError) -> Image {
+        try unary("cast", [("format", .string(format.nick))])
+    }
+
+    /// Shrinks (or enlarges) to fit inside width × height, using shrink-on-load where the
+    /// loader allows it. libvips would otherwise default the height to the width.
+    public func thumbnail(width: Int, height: Int) throws(VipsError) -> Image {
+        try Operation.call("thumbnail_image", [
+            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)), ("size", .string("both")),
+        ]).image()
+    }
+
+    public func resize(_ scale: Double, kernel: String = "lanczos3") throws(VipsError) -> Image {
+        try unary("resize", [("scale", .double(scale)), ("kernel", .string(kernel))])
+    }
+
+    public func colourspace(_ space: String) throws(VipsError) -> Image {
+        try unary("colourspace", [("space", .string(space))])
+    }
+
+    public func extractArea(x: Int, y: Int, width: Int, height: Int) throws(VipsError) -> Image {
+        try Operation.call("extract_area", [
+            ("input", .image(self)), ("left", .int(x)), ("top", .int(y)), ("width", .int(width)), ("height", .int(height)),
+        ]).image()
+    }
+
+    public func extractBand(_ band: Int, count: Int = 1) throws(VipsError) -> Image {
+        try unary("extract_band", [("band", .int(band)), ("n", .int(count))])
+    }
+
+    public static func bandjoin(_ images: [Image]) throws(VipsError) -> Image {
+        try Operation.call("bandjoin", [("in", .images(images))]).image()
+    }
+
+    /// out = in × a + b, per band when the lists have one value per band.
+    public func linear(_ a: [Double], _ b: [Double], uchar: Bool = false) throws(VipsError) -> Image {
+        try unary("linear", [("a", .doubles(a)), ("b", .doubles(b)), ("uchar", .bool(uchar))])
+    }
+
+    public func gaussblur(sigma: Double, precision: String = "integer") throws(VipsError) -> Image {
+        try unary("gaussblur", [("sigma", .double(sigma)), ("precision", .string(precision))])
+    }
+
+    /// Separable convolution with a one-dimensional mask (used both ways).
+    public func convasep(_ mask: Image, layers: Int = 5, precision: String = "integer") throws(VipsError) -> Image {
+        try unary("convasep", [("mask", .image(mask)), ("layers", .int(layers)), ("precision", .string(precision))])
+    }
+
+    public func conv(_ mask: Image, precision: String = "float") throws(VipsError) -> Image {
+        try unary("conv", [("mask", .image(mask)), ("precision", .string(precision))])
+    }
+
+    /// Multiplies each pixel's bands by a matrix (rows are outputs).
+    public func recomb(_ matrix: Image) throws(VipsError) -> Image {
+        try unary("recomb", [("m", .image(matrix))])
+    }
+
+    /// Affine transform `[a, b, c, d]` plus offsets, rendering the area `oarea` (x, y, w, h)
+    /// of the output plane; one resampling pass with the named interpolator.
+    public func affine(_ matrix: [Double], outputArea: [Int]? = nil, odx: Double = 0, ody: Double = 0,
+                       interpolate: String = "bicubic", background: [Double] = [0], extend: String = "background") throws(VipsError) -> Image {
+        var extra: [(String, Operation.Argument)] = [
+            ("matrix", .doubles(matrix)), ("odx", .double(odx)), ("ody", .double(ody)),
+            ("background", .doubles(background)), ("extend", .string(extend)),
+            ("interpolate", .object(try Interpolator.named(interpolate))),
+        ]
+        if let outputArea { extra.append(("oarea", .ints(outputArea))) }
+        return try unary("affine", extra)
+    }
+
+    public func embed(x: Int, y: Int, width: Int, height: Int, extend: String = "copy", background: [Double] = [0]) throws(VipsError) -> Image {
+        try unary("embed", [
+            ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
+            ("extend", .string(extend)), ("background", .doubles(background)),
+        ])
+    }
+
+    /// Pixels where `self` (a condition image) is non-zero come from `then`, others from `else`.
+    public func ifThenElse(_ then: Image, _ otherwise: Image, blend: Bool = false) throws(VipsError) -> Image {
+        try Operation.call("ifthenelse", [
+            ("cond", .image(self)), ("in1", .image(then)), ("in2", .image(otherwise)), ("blend", .bool(blend)),
+        ]).image()
+    }
+
+    /// Pastes `sub` at (x, y) over `self`.
+    public func insert(_ sub: Image, x: Int, y: Int) throws(VipsError) -> Image {
+        try Operation.call("insert", [("main", .image(self)), ("sub", .image(sub)), ("x", .int(x)), ("y", .int(y))]).image()
+    }
+
+    /// Removes alpha by blending onto `background`.
+    public func flatten(background: [Double]) throws(VipsError) -> Image {
+        try unary("flatten", [("background", .doubles(background))])
+    }
+
+    public func average() throws(VipsError) -> Double {
+        try Operation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out") ?? .nan
+    }
+
+    public func subtract(_ other: Image) throws(VipsError) -> Image {
+        try Operation.call("subtract", [("left", .image(self)), ("right", .image(other))]).image()
+    }
+
+    public func abs() throws(VipsError) -> Image {
+        try unary("abs")
+    }
+
+    /// Copies the image with metadata changes, e.g. removing a field or resetting the orientation.
+    public func copy() throws(VipsError) -> Image {
+        try unary("copy")
+    }
+}
+
+/// libvips resamplers ("nearest", "bilinear", "bicubic", "lbb", "nohalo", "vsqbs").
+public enum Interpolator {
+    public static func named(_ name: String) throws(VipsError) -> GObjectBox {
+        try VipsRuntime.ensure()
+        guard let made = vips_interpolate_new(name) else {
+            throw VipsError.fromBuffer("unknown interpolator \(name)")
+        }
+        return GObjectBox(owning: UnsafeMutableRawPointer(made))
+    }
+}

@@ -1,0 +1,72 @@
+import CVips
+
+/// A save destination as users write it: `out.jpg`, `out.jpg[Q=85,strip]`, or `.png` alone.
+public struct SaveTarget: Sendable, Equatable {
+    /// The file name without the option brackets.
+    public let path: String
+    /// The option string in brackets, e.g. `[Q=85]`, or empty.
+    public let options: String
+
+    /// Splits `out.jpg[Q=85]` into the name and the options, as libvips does: brackets count
+    /// only at the very end of the name.
+    public init(_ text: String) {
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "[") {
+            path = String(text[..<open])
+            options = String(text[open...])
+        } else {
+            path = text
+            options = ""
+        }
+    }
+
+    /// The lower-cased suffix with its dot (".jpg"), or nil when the name has none.
+    public var suffix: String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex || name.count > 1 else { return nil }
+        return String(name[dot...]).lowercased()
+    }
+}
+
+extension Image {
+    /// Writes the image to `filename` with the saver chosen by `format` (a suffix such as ".jpg";
+    /// by default the file name's own suffix). Options are a libvips option string (`[Q=85]`).
+    /// With `strip`, no metadata (EXIF, XMP, IPTC, ICC, PNG text) is written.
+    ///
+    /// This writes in place; callers that must never leave a partial file write to a temporary
+    /// name and rename (see the commands' atomic output).
+    public func save(to filename: String, format: String? = nil, options: String = "", strip: Bool = false) throws(VipsError) {
+        let suffix = format ?? SaveTarget(filename).suffix ?? ""
+        guard let saver = vips_foreign_find_save("x" + suffix) else {
+            vips_error_clear()
+            throw VipsError("no saver for \"\(suffix)\": use a suffix such as .jpg, .png, .webp, .tif")
+        }
+        try Operation.call(String(cString: saver), [
+            ("in", .image(self)), ("filename", .string(filename)), ("strip", .bool(strip)),
+        ], options: options, outputs: [])
+    }
+
+    /// Writes the image to a file descriptor (standard output by default) in the format of
+    /// `suffix` (".png", ".jpg", ...).
+    public func save(toDescriptor descriptor: Int32 = 1, format suffix: String, options: String = "", strip: Bool = false) throws(VipsError) {
+        try VipsRuntime.ensure()
+        guard let saver = vips_foreign_find_save_target(suffix) else {
+            vips_error_clear()
+            throw VipsError("cannot write \(suffix) to a stream")
+        }
+        guard let target = vips_target_new_to_descriptor(descriptor) else {
+            throw VipsError.fromBuffer("cannot write to descriptor \(descriptor)")
+        }
+        let box = GObjectBox(owning: UnsafeMutableRawPointer(target))
+        try Operation.call(String(cString: saver), [
+            ("in", .image(self)), ("target", .object(box)), ("strip", .bool(strip)),
+        ], options: options, outputs: [])
+    }
+
+    /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).
+    public static func canSave(format suffix: String) -> Bool {
+        guard (try? VipsRuntime.ensure()) != nil else { return false }
+        let found = vips_foreign_find_save("x" + suffix) != nil
+        vips_error_clear()
+        return found
+    }
+}

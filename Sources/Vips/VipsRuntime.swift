@@ -1,0 +1,41 @@
+import CVips
+import Synchronization
+
+/// Starts libvips once per process. Every entry point of this module calls `VipsRuntime.ensure()`;
+/// a `static let` gives the once-only, thread-safe start Swift 6 accepts.
+public enum VipsRuntime {
+    private static let running = Atomic<Bool>(false)
+
+    private static let started: Result<Void, VipsError> = {
+        if vips_init("frostlevel") != 0 {
+            return .failure(VipsError.fromBuffer("libvips failed to start"))
+        }
+        // Loaders marked untrusted (matload, fitsload, pdfload through libvips, ...) are not fuzzed
+        // upstream; our tools never need them, so they stay off.
+        vips_block_untrusted_set(1)
+        running.store(true, ordering: .releasing)
+        return .success(())
+    }()
+
+    /// Starts libvips if it is not running yet; throws if it cannot start.
+    public static func ensure() throws(VipsError) {
+        try started.get()
+    }
+
+    /// Turns on libvips' own leak report, printed to stderr by `shutdown()`.
+    public static func enableLeakCheck() {
+        vips_leak_set(1)
+    }
+
+    /// Number of worker threads libvips uses per pipeline (0 = its default, the core count).
+    public static func setConcurrency(_ threads: Int) {
+        vips_concurrency_set(Int32(threads))
+    }
+
+    /// Drops caches and threads; with the leak check on, reports objects still alive.
+    public static func shutdown() {
+        // Shutting down a libvips that never started crashes inside GLib.
+        guard running.load(ordering: .acquiring) else { return }
+        vips_shutdown()
+    }
+}

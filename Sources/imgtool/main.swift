@@ -1,0 +1,3 @@
+import ImgToolCommands
+
+ImgTool.runAndExit()

@@ -1,0 +1,3 @@
+import PDFLayoutCommands
+
+PDFLayout.runAndExit()
