@@ -1,0 +1,154 @@
+// The layout engine: pages + options → views with page rectangles.
+//
+// Everything is built from one primitive, the *row*: slots side by side from left to right, each
+// slot a page or an empty place, as tall as its tallest page, every page centred vertically in it.
+//   single            one row of one page per view
+//   twoUp             one row of two slots (a spread) per view
+//   continuous        vertical: rows of one page stacked, each centred horizontally in the view;
+//                     horizontal: all pages in one long row
+//   twoUpContinuous   vertical: spread rows stacked, each spread centred as a unit;
+//                     horizontal: all spreads' slots in one long row
+// Right-to-left only decides the order of slots within rows (see `spreads` and `strip`); the
+// geometry itself is always computed left to right.
+
+public enum LayoutEngine {
+    /// Lays `pages` out in views. Pages are taken in the order given (already filtered by
+    /// `--pages`); spreads are paired from that order. An empty input gives no views.
+    ///
+    /// Every two-up view has two slots. A lone page (a cover, a trailing odd page) sits in the slot
+    /// a printed book gives it, and the empty slot beside it is as wide as that page's cell (page
+    /// plus margins) and adds no height. So a uniform document gives two-up views of one size, the
+    /// lone page is exactly where it will be once the book is open, and in a spread column the
+    /// gutter of a lone page lines up with that of any spread of two equally wide pages.
+    public static func layout(_ pages: [SourcePage], options: LayoutOptions) -> Layout {
+        guard !pages.isEmpty else { return Layout(views: []) }
+        let geometry = Geometry(pages: pages, margins: options.margins)
+        let views: [View]
+        switch options.mode {
+        case .single:
+            views = pages.indices.map { geometry.view(rows: [[.page($0)]], stacked: false) }
+        case .twoUp:
+            views = spreads(count: pages.count, options: options, geometry: geometry)
+                .map { geometry.view(rows: [$0], stacked: false) }
+        case .continuous:
+            let rows: [[Slot]] = pages.indices.map { [.page($0)] }
+            views = [strip(rows, options: options, geometry: geometry)]
+        case .twoUpContinuous:
+            let rows = spreads(count: pages.count, options: options, geometry: geometry)
+            views = [strip(rows, options: options, geometry: geometry)]
+        }
+        return Layout(views: views.enumerated().map { index, view in
+            var numbered = view
+            numbered.index = index
+            return numbered
+        })
+    }
+
+    /// Slots of each spread, left to right. Pairing follows a printed book: with a cover, page 1
+    /// is alone and pairs start at page 2; a lone page keeps the slot the book gives it (cover on
+    /// the right, trailing odd page on the left, both mirrored with rtl).
+    static func spreads(count: Int, options: LayoutOptions, geometry: Geometry) -> [[Slot]] {
+        var groups: [[Int]] = []
+        var next = 0
+        if options.cover {
+            groups.append([0])
+            next = 1
+        }
+        while next < count {
+            groups.append(Array(next..<min(next + 2, count)))
+            next += 2
+        }
+        return groups.enumerated().map { groupIndex, group in
+            let leftToRight: [Slot]
+            if group.count == 2 {
+                leftToRight = [.page(group[0]), .page(group[1])]
+            } else {
+                // The empty slot stands for the missing facing page; most documents have equal
+                // pages, so giving it the lone page's width makes this view a normal spread.
+                let lone = group[0]
+                let empty = Slot.empty(width: geometry.cellWidth(lone))
+                let isCover = options.cover && groupIndex == 0
+                leftToRight = isCover ? [empty, .page(lone)] : [.page(lone), empty]
+            }
+            return options.rtl ? leftToRight.reversed() : leftToRight
+        }
+    }
+
+    /// The single view of a continuous mode. Vertical: rows stacked. Horizontal: every row's
+    /// slots joined into one row, in reverse with rtl so that the first page or spread is rightmost
+    /// (each spread is already mirrored, so the strip is the exact mirror of the ltr strip).
+    static func strip(_ rows: [[Slot]], options: LayoutOptions, geometry: Geometry) -> View {
+        switch options.direction {
+        case .vertical:
+            return geometry.view(rows: rows, stacked: true)
+        case .horizontal:
+            let ordered = options.rtl ? rows.reversed() : rows
+            return geometry.view(rows: [ordered.flatMap { $0 }], stacked: false)
+        }
+    }
+}
+
+/// A place in a row: a page (by its position in the input) or an empty slot of a given width.
+enum Slot: Equatable {
+    case page(Int)
+    case empty(width: Double)
+}
+
+/// Sizes and placement, with the margins folded in: a page's *cell* is the page plus its insets.
+struct Geometry {
+    let pages: [SourcePage]
+    let margins: PageMargins
+
+    func cellWidth(_ page: Int) -> Double { pages[page].width + margins.horizontal }
+    func cellHeight(_ page: Int) -> Double { pages[page].height + margins.vertical }
+
+    func width(of slot: Slot) -> Double {
+        switch slot {
+        case .page(let page): return cellWidth(page)
+        case .empty(let width): return width
+        }
+    }
+
+    /// A row is as tall as its tallest page cell (empty slots have no height of their own).
+    func height(of row: [Slot]) -> Double {
+        row.reduce(0) { tallest, slot in
+            if case .page(let page) = slot { return max(tallest, cellHeight(page)) }
+            return tallest
+        }
+    }
+
+    func width(of row: [Slot]) -> Double {
+        row.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Builds a view from rows. `stacked` rows go one under the other, each centred horizontally
+    /// in the widest row; otherwise there must be exactly one row. The index is set by the caller.
+    func view(rows: [[Slot]], stacked: Bool) -> View {
+        precondition(stacked || rows.count == 1, "an unstacked view is one row")
+        let viewWidth = rows.map { width(of: $0) }.max() ?? 0
+        var placed: [(input: Int, page: PlacedPage)] = []
+        var top = 0.0
+        for row in rows {
+            let rowHeight = height(of: row)
+            var left = (viewWidth - width(of: row)) / 2
+            for slot in row {
+                if case .page(let input) = slot {
+                    let page = pages[input]
+                    // Centred vertically in the row; against its slot's edges horizontally, so
+                    // the two pages of a spread meet at the gutter.
+                    let cellTop = top + (rowHeight - cellHeight(input)) / 2
+                    placed.append((input, PlacedPage(page: page.number,
+                                                     x: left + margins.left,
+                                                     y: cellTop + margins.top,
+                                                     width: page.width, height: page.height,
+                                                     rotation: page.rotation)))
+                }
+                left += width(of: slot)
+            }
+            top += rowHeight
+        }
+        // Reading order, not screen order: rtl and reversed strips place pages right to left.
+        placed.sort { $0.input < $1.input }
+        return View(index: 0, width: viewWidth, height: top, pages: placed.map(\.page))
+    }
+}

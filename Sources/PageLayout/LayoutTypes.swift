@@ -1,0 +1,159 @@
+// Plain value types of the layout engine: what goes in (pages and options) and what comes out
+// (views with placed pages). All lengths are PDF points (1/72 inch); the origin is top-left.
+
+/// How pages are grouped into views, after PDFKit's `PDFDisplayMode`.
+public enum LayoutMode: String, Codable, Sendable, CaseIterable {
+    /// One view per page.
+    case single
+    /// One view holding every page, in a column (or a row with `.horizontal`).
+    case continuous
+    /// One view per two-page spread.
+    case twoUp = "two-up"
+    /// One view holding every spread, in a column (or a row with `.horizontal`).
+    case twoUpContinuous = "two-up-continuous"
+
+    /// Whether the whole document is one view (the continuous modes).
+    public var isContinuous: Bool { self == .continuous || self == .twoUpContinuous }
+    /// Whether pages are paired into spreads.
+    public var isTwoUp: Bool { self == .twoUp || self == .twoUpContinuous }
+}
+
+/// Where successive pages (or spreads) go in the continuous modes.
+/// Unlike PDFKit, `.horizontal` is honoured in `twoUpContinuous` too.
+public enum LayoutDirection: String, Codable, Sendable, CaseIterable {
+    case vertical
+    case horizontal
+}
+
+/// Insets around every page, PDFKit's `pageBreakMargins`. Each page occupies its own size plus
+/// these insets, so two neighbouring pages are `right + left` (or `bottom + top`) apart.
+/// The sides are physical (screen) sides: `--rtl` reorders pages, it does not swap the insets.
+public struct PageMargins: Codable, Sendable, Equatable {
+    public let top: Double
+    public let left: Double
+    public let bottom: Double
+    public let right: Double
+
+    /// Negative (and NaN) insets clamp to 0, as PDFKit does.
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = Self.clamped(top)
+        self.left = Self.clamped(left)
+        self.bottom = Self.clamped(bottom)
+        self.right = Self.clamped(right)
+    }
+
+    /// The same inset on all four sides.
+    public init(all inset: Double) {
+        self.init(top: inset, left: inset, bottom: inset, right: inset)
+    }
+
+    /// PDFKit's default with page breaks on: {4.75, 4.0, 4.75, 4.0}.
+    public static let pdfKitDefault = PageMargins(top: 4.75, left: 4, bottom: 4.75, right: 4)
+    /// No gaps (`--no-gaps`, PDFKit with page breaks off): pages butt against each other.
+    public static let none = PageMargins(all: 0)
+
+    /// Horizontal room the insets add to a page.
+    public var horizontal: Double { left + right }
+    /// Vertical room the insets add to a page.
+    public var vertical: Double { top + bottom }
+
+    // Decoding goes through the clamping initialiser so that decoded margins obey it too.
+    private enum CodingKeys: String, CodingKey { case top, left, bottom, right }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(top: try c.decode(Double.self, forKey: .top),
+                  left: try c.decode(Double.self, forKey: .left),
+                  bottom: try c.decode(Double.self, forKey: .bottom),
+                  right: try c.decode(Double.self, forKey: .right))
+    }
+
+    private static func clamped(_ value: Double) -> Double { value > 0 ? value : 0 }
+}
+
+/// Everything that decides the geometry apart from the pages themselves.
+public struct LayoutOptions: Codable, Sendable, Equatable {
+    public var mode: LayoutMode
+    public var direction: LayoutDirection
+    /// Right-to-left: the two pages of a spread swap sides, and horizontal strips run right to left.
+    /// No effect on `single`, nor on vertical `continuous` (a column of single pages has no sides).
+    public var rtl: Bool
+    /// PDFKit's `displaysAsBook`: the first page stands alone. Two-up modes only.
+    public var cover: Bool
+    public var margins: PageMargins
+
+    public init(mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
+                rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault) {
+        self.mode = mode
+        self.direction = direction
+        self.rtl = rtl
+        self.cover = cover
+        self.margins = margins
+    }
+}
+
+/// One page to lay out: its 1-based number in the document and its size in points with /Rotate
+/// already applied (width and height swapped at 90° and 270°). `rotation` is only passed through
+/// to the output so that the renderer knows how to draw the page.
+public struct SourcePage: Codable, Sendable, Equatable {
+    public var number: Int
+    public var width: Double
+    public var height: Double
+    public var rotation: Int
+
+    public init(number: Int, width: Double, height: Double, rotation: Int = 0) {
+        self.number = number
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+    }
+}
+
+/// A page's rectangle inside its view (the page itself, without its margins).
+public struct PlacedPage: Codable, Sendable, Equatable {
+    /// 1-based page number in the document.
+    public var page: Int
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// The page's /Rotate in degrees, passed through from `SourcePage`.
+    public var rotation: Int
+
+    public init(page: Int, x: Double, y: Double, width: Double, height: Double, rotation: Int = 0) {
+        self.page = page
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+}
+
+/// One output unit: an image, a PDF sheet. Its pages are listed in reading order (input order),
+/// whatever their position on screen.
+public struct View: Codable, Sendable, Equatable {
+    /// 0-based position in `Layout.views`.
+    public var index: Int
+    public var width: Double
+    public var height: Double
+    public var pages: [PlacedPage]
+
+    public init(index: Int, width: Double, height: Double, pages: [PlacedPage]) {
+        self.index = index
+        self.width = width
+        self.height = height
+        self.pages = pages
+    }
+}
+
+/// The result of laying out a document: its views, in output order.
+public struct Layout: Codable, Sendable, Equatable {
+    public var views: [View]
+
+    public init(views: [View]) {
+        self.views = views
+    }
+}

@@ -1,0 +1,42 @@
+// The document's own wish: the catalog's /PageLayout entry, used as the default mode.
+
+/// The catalog's /PageLayout. Raw values are poppler-glib's `PopplerPageLayout`
+/// (POPPLER_PAGE_LAYOUT_UNSET = 0 … TWO_PAGE_RIGHT = 6), so the bridge can convert with
+/// `PageLayoutHint(rawValue:)` without this module importing C.
+public enum PageLayoutHint: Int, Codable, Sendable, CaseIterable {
+    case unset = 0
+    case singlePage = 1
+    case oneColumn = 2
+    case twoColumnLeft = 3
+    case twoColumnRight = 4
+    case twoPageLeft = 5
+    case twoPageRight = 6
+
+    /// From the PDF name as written in the file (`/TwoPageRight` → "TwoPageRight").
+    /// Unknown names read as `.unset`, as a viewer ignores them.
+    public init(pdfName: String) {
+        switch pdfName {
+        case "SinglePage": self = .singlePage
+        case "OneColumn": self = .oneColumn
+        case "TwoColumnLeft": self = .twoColumnLeft
+        case "TwoColumnRight": self = .twoColumnRight
+        case "TwoPageLeft": self = .twoPageLeft
+        case "TwoPageRight": self = .twoPageRight
+        default: self = .unset
+        }
+    }
+
+    /// The mode and cover setting the hint asks for. "Column" means continuous, "Page" paged;
+    /// "Right" puts odd pages on the right, which is a book with page 1 alone as its cover.
+    /// No hint means `single`, this tool's default.
+    public var defaultMode: (mode: LayoutMode, cover: Bool) {
+        switch self {
+        case .unset, .singlePage: return (.single, false)
+        case .oneColumn: return (.continuous, false)
+        case .twoColumnLeft: return (.twoUpContinuous, false)
+        case .twoColumnRight: return (.twoUpContinuous, true)
+        case .twoPageLeft: return (.twoUp, false)
+        case .twoPageRight: return (.twoUp, true)
+        }
+    }
+}
