@@ -33,22 +33,23 @@ let package = Package(
 
         // Commands live in libraries so that tests can call them.
         .target(name: "ImgToolCommands", dependencies: [
-            "Vips", "ToolSupport",
+            "Vips", "Horizon", "Frost", "ToolSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
-            "Poppler", "Vips", "ToolSupport",
+            "Poppler", "Vips", "PageLayout", "ToolSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands"]),
         .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands"]),
 
-        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
-        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
+        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips"]),
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Paths and process helpers shared by the test targets.
+public enum Fixtures {
+    /// The package root, found from this source file's path.
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A file in Assets/.
+    public static func asset(_ name: String) -> String {
+        root.appendingPathComponent("Assets").appendingPathComponent(name).path
+    }
+
+    /// The folder the test binary was built into, which also holds imgtool and pdflayout.
+    public static let binFolder: URL = {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        // Swift Testing on Linux may run from inside the .xctest bundle folder.
+        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("imgtool").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    /// A fresh temporary folder, removed by the caller when done.
+    public static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frostlevel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
+/// The result of running a command.
+public struct RunResult: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+    public var text: String { String(decoding: stdout, as: UTF8.self) }
+    /// Lines of stdout, each decoded as a JSON object.
+    public func jsonLines() throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            guard let object = try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] else {
+                throw CocoaError(.coderReadCorrupt)
+            }
+            return object
+        }
+    }
+}
+
+/// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
+public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> RunResult {
+    let process = Process()
+    let built = Fixtures.binFolder.appendingPathComponent(tool)
+    if FileManager.default.isExecutableFile(atPath: built.path) {
+        process.executableURL = built
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+    }
+    if let environment {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    // Files rather than pipes: no reader threads, no full-pipe deadlocks.
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputURL = folder.appendingPathComponent("stdout"), errorURL = folder.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
+    defer { try? output.close(); try? errors.close() }
+    process.standardOutput = output
+    process.standardError = errors
+    if let stdin {
+        let inputURL = folder.appendingPathComponent("stdin")
+        try stdin.write(to: inputURL)
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
+    try process.run()
+    process.waitUntilExit()
+    let outputData = try Data(contentsOf: outputURL)
+    let errorData = try Data(contentsOf: errorURL)
+    return RunResult(status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Vips
+
+/// A 64×48 RGB gradient with known pixels: r = 4x, g = 5y, b = 255 − 2x.
+func gradient() throws -> Image {
+    var bytes: [UInt8] = []
+    for y in 0..<48 {
+        for x in 0..<64 { bytes += [UInt8(4 * x), UInt8(5 * y), UInt8(255 - 2 * x)] }
+    }
+    return try Image(bytes: bytes, width: 64, height: 48, bands: 3)
+}
+
+/// Mean absolute difference of two same-sized images' pixels, in grey levels.
+func meanDifference(_ a: Image, _ b: Image) throws -> Double {
+    try a.cast(.float).subtract(b.cast(.float)).abs().average()
+}
+
+@Suite struct LoadSaveTests {
+    @Test(arguments: [".png", ".tif", ".webp[lossless]", ".jpg[Q=95]", ".avif", ".heic"])
+    func roundTrip(format: String) throws {
+        let target = SaveTarget("x" + format)
+        guard Image.canSave(format: target.suffix!) else { return } // AVIF/HEIC depend on the libvips build
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("out" + target.suffix!).path
+        let original = try gradient()
+        try original.save(to: path, options: target.options)
+        let back = try Image.load(path)
+        #expect(back.width == 64 && back.height == 48 && back.bands == 3)
+        let lossless = [".png", ".tif", ".webp"].contains(target.suffix!)
+        #expect(try meanDifference(original, back) <= (lossless ? 0 : 4))
+    }
+
+    @Test func jpegAndPngAreAvailable() {
+        #expect(Image.canSave(format: ".jpg"))
+        #expect(Image.canSave(format: ".png"))
+        #expect(Image.canSave(format: ".webp"))
+        #expect(!Image.canSave(format: ".nope"))
+    }
+
+    @Test func saveTargetSplitsOptions() {
+        #expect(SaveTarget("out.jpg[Q=85,strip]") == SaveTarget(path: "out.jpg", options: "[Q=85,strip]"))
+        #expect(SaveTarget("dir.v2/out").suffix == nil)
+        #expect(SaveTarget("a/b/PHOTO.JPG").suffix == ".jpg")
+        #expect(SaveTarget("photo[1].png").options == "")
+    }
+
+    /// Writes through a pipe with the stream saver and reads it back with the stream loader.
+    @Test func pipeRoundTrip() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let original = try gradient()
+        let writeEnd = ends[1]
+        let writer = Thread {
+            try? original.save(toDescriptor: writeEnd, format: ".png")
+            close(writeEnd)
+        }
+        writer.start()
+        let back = try Image.load(descriptor: ends[0])
+        #expect(try meanDifference(original, back.copiedToMemory()) == 0)
+        close(ends[0])
+    }
+
+    @Test func exifOrientationIsApplied() throws {
+        let stored = try Image.load(Fixtures.asset("exif-rotated.jpg"), autorotate: false)
+        #expect(stored.orientation != 1)
+        let upright = try Image.load(Fixtures.asset("exif-rotated.jpg"))
+        #expect(upright.orientation == 1)
+        #expect(upright.width == stored.height && upright.height == stored.width)
+        // The upright picture is a horizon photo: landscape, and matching its source photo.
+        #expect(upright.width > upright.height)
+        let source = try Image.load(Fixtures.asset(ExifRotatedSource.name)).thumbnail(width: upright.width, height: upright.height)
+        let small = try upright.thumbnail(width: source.width, height: source.height)
+        #expect(small.width == source.width && small.height == source.height)
+        #expect(try meanDifference(small, source) < 6)
+    }
+
+    @Test func stripRemovesMetadata() throws {
+        let image = try Image.load(Fixtures.asset("exif-rotated.jpg"))
+        #expect(image.hasField("exif-data"))
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("kept.jpg").path
+        let stripped = folder.appendingPathComponent("stripped.jpg").path
+        try image.save(to: kept)
+        try image.save(to: stripped, strip: true)
+        #expect(try Image.load(kept).hasField("exif-data"))
+        let bare = try Image.load(stripped)
+        for field in ["exif-data", "xmp-data", "iptc-data", "icc-profile-data"] {
+            #expect(!bare.hasField(field), "\(field) survived strip")
+        }
+    }
+
+    @Test func missingFileIsNamed() {
+        #expect(throws: VipsError("no such file")) { try Image.load("/nonexistent/photo.jpg") }
+    }
+
+    @Test func textFileIsNotAnImage() {
+        #expect(throws: VipsError("not a known image format")) { try Image.load(Fixtures.asset("not-an-image.txt")) }
+    }
+
+    @Test func truncatedJPEGFailsWhenDecoded() throws {
+        let image = try Image.load(Fixtures.asset("truncated.jpg"))
+        let error = #expect(throws: VipsError.self) { try image.average() }
+        #expect(error?.description.isEmpty == false)
+    }
+
+    @Test func unknownOperationAndArgumentAreErrors() throws {
+        #expect(throws: VipsError.self) { try Operation.call("no_such_operation", []) }
+        let error = #expect(throws: VipsError.self) { try Operation.call("invert", [("in", .image(try gradient())), ("nonsense", .int(1))]) }
+        #expect(error?.description.contains("nonsense") == true)
+    }
+
+    @Test func enumArgumentsTakeNicks() throws {
+        let grey = try gradient().colourspace("b-w")
+        #expect(grey.bands == 1)
+        #expect(throws: VipsError.self) { try gradient().colourspace("not-a-space") }
+    }
+}
+
+/// The photo exif-rotated.jpg was made from (see Assets/LICENSES.md).
+enum ExifRotatedSource {
+    static let name = "horizon-lake.jpg"
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tools and their tests need, only those missing.
+set -euo pipefail
+packages=(
+  pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
+  libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
+  libimage-exiftool-perl                        # tests: an independent metadata reader
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "swift not found: put Swift 6 on PATH (e.g. /opt/swift/usr/bin)" >&2; exit 1; }
