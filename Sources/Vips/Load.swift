@@ -16,32 +16,39 @@ extension Image {
     /// Truncated or corrupt data fails when the pixels are computed, not silently.
     public static func load(_ path: String, autorotate: Bool = true, access: Access = .random) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
-        let image: Image
         if path == "-" {
-            guard let source = vips_source_new_from_descriptor(0) else {
-                throw VipsError.fromBuffer("cannot read standard input")
-            }
-            let box = GObjectBox(owning: UnsafeMutableRawPointer(source))
-            guard let loader = vips_foreign_find_load_source(source) else {
-                throw VipsError.fromBuffer("standard input is not a known image format")
-            }
-            image = try Operation.call(String(cString: loader), [
-                ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
-            ]).image()
-        } else {
-            try checkReadable(path)
-            guard let loader = vips_foreign_find_load(path) else {
-                vips_error_clear()
-                throw VipsError("not a known image format")
-            }
-            image = try Operation.call(String(cString: loader), [
-                ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
-            ]).image()
+            return try load(descriptor: 0, autorotate: autorotate, access: access)
         }
+        try checkReadable(path)
+        guard let loader = vips_foreign_find_load(path) else {
+            vips_error_clear()
+            throw VipsError("not a known image format")
+        }
+        let image = try Operation.call(String(cString: loader), [
+            ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+        ]).image()
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
     }
 
+    /// Loads an image streamed from a file descriptor (a pipe, standard input), format sniffed
+    /// from the first bytes.
+    public static func load(descriptor: Int32, autorotate: Bool = true, access: Access = .random) throws(VipsError) -> Image {
+        try VipsRuntime.ensure()
+        guard let source = vips_source_new_from_descriptor(descriptor) else {
+            throw VipsError.fromBuffer("cannot read descriptor \(descriptor)")
+        }
+        let box = GObjectBox(owning: UnsafeMutableRawPointer(source))
+        guard let loader = vips_foreign_find_load_source(source) else {
+            vips_error_clear()
+            throw VipsError(descriptor == 0 ? "standard input is not a known image format" : "not a known image format")
+        }
+        let image = try Operation.call(String(cString: loader), [
+            ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+        ]).image()
+        guard autorotate, image.orientation != 1 else { return image }
+        return try image.autorotated()
+    }
     /// Loads an image held in memory (format found from the bytes).
     public static func load(bytes: [UInt8], autorotate: Bool = true) throws(VipsError) -> Image {
         try VipsRuntime.ensure()

@@ -7,6 +7,11 @@ public struct SaveTarget: Sendable, Equatable {
     /// The option string in brackets, e.g. `[Q=85]`, or empty.
     public let options: String
 
+    public init(path: String, options: String) {
+        self.path = path
+        self.options = options
+    }
+
     /// Splits `out.jpg[Q=85]` into the name and the options, as libvips does: brackets count
     /// only at the very end of the name.
     public init(_ text: String) {
