@@ -63,7 +63,8 @@ public struct PDFInfo: Codable, Sendable, Equatable {
     public var pageCount: Int
     public var pdfVersion: String
     public var pageLayout: PageLayoutHint
-    /// True when a password was needed to open the file.
+    /// True when the file is encrypted: a password was needed to open it, or an owner password
+    /// restricts what may be done with it.
     public var encrypted: Bool
     public var pages: [PageInfo]
 
@@ -78,9 +79,9 @@ public struct PDFInfo: Codable, Sendable, Equatable {
                 pages.append(PageInfo(page: index + 1, width: rounded(size.width), height: rounded(size.height),
                                       quarterTurned: page.isQuarterTurned, label: page.label))
             }
-            let needsPassword = password != nil && (try? Document(path: file, password: nil)) == nil
+            let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
             return PDFInfo(file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
-                           pageLayout: document.pageLayout, encrypted: needsPassword, pages: pages)
+                           pageLayout: document.pageLayout, encrypted: needsPassword || document.isRestricted, pages: pages)
         } catch {
             throw ToolFailure(file: file, error.description)
         }

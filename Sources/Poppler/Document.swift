@@ -85,6 +85,12 @@ public final class Document {
 
     public var pageLayout: PageLayoutHint { PageLayoutHint(poppler_document_get_page_layout(document)) }
 
+    /// True when the file's security handler restricts printing, copying or changes (an owner
+    /// password), which also means it is encrypted even if it opened without a password.
+    public var isRestricted: Bool {
+        poppler_document_get_permissions(document).rawValue != POPPLER_PERMISSIONS_FULL.rawValue
+    }
+
     /// "1.7" style version of the file format.
     public var pdfVersion: String {
         guard let text = poppler_document_get_pdf_version_string(document) else { return "" }

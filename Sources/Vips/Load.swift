@@ -24,6 +24,7 @@ extension Image {
             vips_error_clear()
             throw VipsError("not a known image format")
         }
+        try refuseBlocked(String(cString: loader))
         let image = try Operation.call(String(cString: loader), [
             ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
         ]).image()
@@ -43,6 +44,7 @@ extension Image {
             vips_error_clear()
             throw VipsError(descriptor == 0 ? "standard input is not a known image format" : "not a known image format")
         }
+        try refuseBlocked(String(cString: loader))
         let image = try Operation.call(String(cString: loader), [
             ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
         ]).image()
@@ -85,6 +87,20 @@ extension Image {
             throw VipsError.fromBuffer("could not compute the image")
         }
         return Image(owning: copy)
+    }
+
+    /// Loaders libvips marks untrusted (PDF, MATLAB, FITS, ...) are blocked at start-up; say so
+    /// plainly instead of libvips' "operation is blocked".
+    private static func refuseBlocked(_ loader: String) throws(VipsError) {
+        guard let operation = vips_operation_new(loader) else { return }
+        defer { g_object_unref(operation) }
+        if vips_operation_get_flags(operation).rawValue & VIPS_OPERATION_BLOCKED.rawValue != 0 {
+            // "VipsForeignLoadPdfFile" -> "pdf"
+            var format = Substring(loader)
+            if format.hasPrefix("VipsForeignLoad") { format = format.dropFirst("VipsForeignLoad".count) }
+            for suffix in ["File", "Source", "Buffer"] where format.hasSuffix(suffix) { format = format.dropLast(suffix.count) }
+            throw VipsError("\(format.lowercased()) input is not accepted (libvips marks its loader untrusted)")
+        }
     }
 
     private static func checkReadable(_ path: String) throws(VipsError) {

@@ -13,6 +13,11 @@ public enum VipsRuntime {
         // Loaders marked untrusted (matload, fitsload, pdfload through libvips, ...) are not fuzzed
         // upstream; our tools never need them, so they stay off.
         vips_block_untrusted_set(1)
+        // libvips logs warnings ("error in tile 0 x 392") through GLib on stderr; the failure
+        // itself reaches the user as an error, so the warnings are only noise for a CLI.
+        if getenv("FROSTLEVEL_VIPS_WARNINGS") == nil {
+            g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
+        }
         running.store(true, ordering: .releasing)
         return .success(())
     }()

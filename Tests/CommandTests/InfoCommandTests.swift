@@ -39,6 +39,7 @@ import TestSupport
         ("/nonexistent/x.jpg", "no such file"),
         ("truncated.jpg", ""),
         ("not-an-image.txt", "not a known image format"),
+        ("mixed.pdf", "pdf input is not accepted"),
     ])
     func badInputsGiveOneLineErrors(file: String, cause: String) throws {
         let path = file.hasPrefix("/") ? file : Fixtures.asset(file)
@@ -90,6 +91,12 @@ import TestSupport
         let opened = try run("pdflayout", ["info", "--json", "--password", "secret", path])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try opened.jsonLines().first?["encrypted"] as? Bool == true)
+    }
+
+    @Test func ownerPasswordOnlyIsReportedEncrypted() throws {
+        let result = try run("pdflayout", ["info", "--json", Fixtures.asset("encrypted-owner-only.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try result.jsonLines().first?["encrypted"] as? Bool == true)
     }
 
     @Test func readsStandardInput() throws {
