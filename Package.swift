@@ -16,14 +16,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // C bridges: only these three modules see C headers.
+        // C bridges: only these modules see C headers.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // qpdf reads what poppler-glib 22.12 does not expose: /Rotate, /MediaBox, /Direction.
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "CShim", dependencies: ["CVips", "CPoppler"]),
 
         // Swift faces of the C libraries.
         .target(name: "Vips", dependencies: ["CVips", "CShim"]),
-        .target(name: "Poppler", dependencies: ["CPoppler", "CShim", "Vips"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "Vips"]),
 
         // Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),

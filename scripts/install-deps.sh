@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(
   pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
+  libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
 )

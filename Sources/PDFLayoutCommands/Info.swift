@@ -54,8 +54,9 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         public var page: Int
         public var width: Double
         public var height: Double
-        /// True when /Rotate turns the page a quarter (90° or 270°): width and height are swapped.
-        public var quarterTurned: Bool
+        /// /Rotate in degrees (0, 90, 180, 270); at 90 and 270 width and height are swapped.
+        /// nil when the page tree could not be read apart from poppler's own repair.
+        public var rotation: Int?
         public var label: String?
     }
 
@@ -63,6 +64,8 @@ public struct PDFInfo: Codable, Sendable, Equatable {
     public var pageCount: Int
     public var pdfVersion: String
     public var pageLayout: PageLayoutHint
+    /// /ViewerPreferences /Direction: "R2L" for right-edge binding, nil when not set.
+    public var direction: DocumentStructure.Direction?
     /// True when the file is encrypted: a password was needed to open it, or an owner password
     /// restricts what may be done with it.
     public var encrypted: Bool
@@ -72,16 +75,18 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         do throws(PopplerError) {
             let document = try Document(path: file, password: password)
             guard document.pageCount > 0 else { throw PopplerError(.damaged, "the PDF has no pages") }
+            // qpdf may fail where poppler repaired the file: then rotations are unknown.
+            let structure = (try? document.structure()).flatMap { $0.pages.count == document.pageCount ? $0 : nil }
             var pages: [PageInfo] = []
             for index in 0..<document.pageCount {
                 let page = try document.page(at: index)
                 let size = page.size
                 pages.append(PageInfo(page: index + 1, width: rounded(size.width), height: rounded(size.height),
-                                      quarterTurned: page.isQuarterTurned, label: page.label))
+                                      rotation: structure?.pages[index].rotation, label: page.label))
             }
             let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
             return PDFInfo(file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
-                           pageLayout: document.pageLayout, encrypted: needsPassword || document.isRestricted, pages: pages)
+                           pageLayout: document.pageLayout, direction: structure?.direction, encrypted: needsPassword || document.isRestricted, pages: pages)
         } catch {
             throw ToolFailure(file: file, error.description)
         }
@@ -91,9 +96,13 @@ public struct PDFInfo: Codable, Sendable, Equatable {
 
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
-        var lines = ["\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)\(encrypted ? ", encrypted" : "")"]
+        var header = "\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"
+        if direction == .rightToLeft { header += ", right-to-left" }
+        if encrypted { header += ", encrypted" }
+        var lines = [header]
         for page in pages {
-            lines.append("  page \(page.page): \(format(page.width)) × \(format(page.height)) pt\(page.quarterTurned ? ", turned a quarter" : "")")
+            let turn = page.rotation.map { $0 == 0 ? "" : ", rotated \($0)°" } ?? ", rotation unknown"
+            lines.append("  page \(page.page): \(format(page.width)) × \(format(page.height)) pt\(turn)")
         }
         return lines
     }

@@ -31,6 +31,9 @@ public final class Document {
     let pointer: OpaquePointer
     /// The bytes behind a document opened from memory; poppler reads them lazily.
     private let bytes: OpaquePointer?
+    /// Where the document came from, to read its structure with qpdf on demand.
+    private let path: String?
+    private let password: String?
 
     /// Opens a PDF from a path, or from standard input when `path` is `-`.
     public convenience init(path: String, password: String? = nil) throws(PopplerError) {
@@ -54,7 +57,7 @@ public final class Document {
         guard let document = poppler_document_new_from_file(uri, password, &error) else {
             throw Document.failure(error)
         }
-        self.init(document: document, bytes: nil)
+        self.init(document: document, bytes: nil, path: path, password: password)
     }
 
     /// Opens a PDF held in memory.
@@ -66,12 +69,24 @@ public final class Document {
             g_bytes_unref(gbytes)
             throw Document.failure(error)
         }
-        self.init(document: document, bytes: gbytes)
+        self.init(document: document, bytes: gbytes, path: nil, password: password)
     }
 
-    private init(document: OpaquePointer, bytes: OpaquePointer?) {
+    private init(document: OpaquePointer, bytes: OpaquePointer?, path: String?, password: String?) {
         self.pointer = document
         self.bytes = bytes
+        self.path = path
+        self.password = password
+    }
+
+    /// Each page's /Rotate and boxes and the /Direction preference, which poppler-glib does not
+    /// expose (read with qpdf from the same file or bytes, with the same password).
+    public func structure() throws(PopplerError) -> DocumentStructure {
+        if let path { return try DocumentStructure.read(path: path, password: password) }
+        guard let bytes else { throw PopplerError(.unreadable, "the document has no source") }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        return try DocumentStructure.read(bytes: UnsafeRawBufferPointer(start: data, count: Int(size)), password: password)
     }
 
     deinit {

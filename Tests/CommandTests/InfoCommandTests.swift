@@ -79,7 +79,10 @@ import TestSupport
         let pages = try #require(record["pages"] as? [[String: Any]])
         #expect(record["page_count"] as? Int == pages.count)
         #expect(record["encrypted"] as? Bool == false)
-        #expect(pages.contains { $0["quarter_turned"] as? Bool == true })
+        // Page 6 carries /Rotate 90 (Assets/LICENSES.md): reported, with width and height swapped.
+        #expect(pages.map { $0["rotation"] as? Int } == [0, 0, 0, 0, 0, 90])
+        #expect(pages[5]["width"] as? Double == 841.89 && pages[5]["height"] as? Double == 595.28)
+        #expect(record["direction"] == nil)
         #expect(pages.first?["page"] as? Int == 1)
     }
 
@@ -91,6 +94,13 @@ import TestSupport
         let opened = try run("pdflayout", ["info", "--json", "--password", "secret", path])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try opened.jsonLines().first?["encrypted"] as? Bool == true)
+    }
+
+    @Test func rightToLeftBookDeclaresItsDirection() throws {
+        let result = try run("pdflayout", ["info", "--json", Fixtures.asset("book-rtl.pdf")])
+        let record = try #require(try result.jsonLines().first)
+        #expect(record["direction"] as? String == "R2L")
+        #expect(record["page_layout"] as? String == "twoPageRight")
     }
 
     @Test func ownerPasswordOnlyIsReportedEncrypted() throws {
