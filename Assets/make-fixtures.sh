@@ -139,4 +139,15 @@ perl -0777 -pe 's{(\nxref\n)(.*?)(trailer)}{ my ($a,$t,$c)=($1,$2,$3);
   $t =~ s/^(\d{10})( \d{5} n)/sprintf("%010d",$1+7).$2/gme; "$a$t$c" }se' \
   "$TMP/plain.pdf" > damaged-xref.pdf
 
+# bomb.png: a valid 1.2 KB PNG whose header declares 100000×100000 RGB pixels
+# (30 GB decoded): the decompression-bomb fixture.
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, data):
+    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+header = struct.pack('>IIBBBBB', 100000, 100000, 8, 2, 0, 0, 0)
+rows = zlib.compress(b'\x00' * (1 + 300000) * 4)
+open('bomb.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', header) + chunk(b'IDAT', rows) + chunk(b'IEND', b''))
+PY
+
 ls -l

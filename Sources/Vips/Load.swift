@@ -14,10 +14,16 @@ extension Image {
     /// from the bytes (not the name). EXIF orientation is applied and the tag removed when
     /// `autorotate` is set, so the pixels are as a person sees the picture.
     /// Truncated or corrupt data fails when the pixels are computed, not silently.
-    public static func load(_ path: String, autorotate: Bool = true, access: Access = .random) throws(VipsError) -> Image {
+    /// Decompression-bomb guard: a header may declare 100000×100000 pixels in a few hundred bytes.
+    /// 500 megapixels is far above any camera (a 100 MP photo passes) yet stops such files before
+    /// any pixel is decoded.
+    public static let defaultMaxPixels = 500_000_000
+
+    public static func load(_ path: String, autorotate: Bool = true, access: Access = .random,
+                            maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         if path == "-" {
-            return try load(descriptor: 0, autorotate: autorotate, access: access)
+            return try load(descriptor: 0, autorotate: autorotate, access: access, maxPixels: maxPixels)
         }
         try checkReadable(path)
         guard let loader = vips_foreign_find_load(path) else {
@@ -28,13 +34,15 @@ extension Image {
         let image = try Operation.call(String(cString: loader), [
             ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
         ]).image()
+        try image.checkSize(maxPixels: maxPixels)
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
     }
 
     /// Loads an image streamed from a file descriptor (a pipe, standard input), format sniffed
     /// from the first bytes.
-    public static func load(descriptor: Int32, autorotate: Bool = true, access: Access = .random) throws(VipsError) -> Image {
+    public static func load(descriptor: Int32, autorotate: Bool = true, access: Access = .random,
+                            maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         guard let source = vips_source_new_from_descriptor(descriptor) else {
             throw VipsError.fromBuffer("cannot read descriptor \(descriptor)")
@@ -48,11 +56,12 @@ extension Image {
         let image = try Operation.call(String(cString: loader), [
             ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
         ]).image()
+        try image.checkSize(maxPixels: maxPixels)
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
     }
     /// Loads an image held in memory (format found from the bytes).
-    public static func load(bytes: [UInt8], autorotate: Bool = true) throws(VipsError) -> Image {
+    public static func load(bytes: [UInt8], autorotate: Bool = true, maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         // A memory source reads the bytes without copying them, so compute the pixels before
         // the buffer goes out of scope.
@@ -66,14 +75,24 @@ extension Image {
                 return .failure(VipsError("not a known image format"))
             }
             return Result { () throws(VipsError) -> Image in
-                try Operation.call(String(cString: loader), [
+                let lazy = try Operation.call(String(cString: loader), [
                     ("source", .object(box)), ("fail_on", .string("truncated")),
-                ]).image().copiedToMemory()
+                ]).image()
+                try lazy.checkSize(maxPixels: maxPixels)
+                return try lazy.copiedToMemory()
             }
         }
         let image = try loaded.get()
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
+    }
+
+    /// Refuses images whose header declares more pixels than `maxPixels` (checked before decoding).
+    func checkSize(maxPixels: Int) throws(VipsError) {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        if pixels.overflow || pixels.partialValue > maxPixels {
+            throw VipsError("image is \(width)×\(height) pixels, over the limit of \(maxPixels / 1_000_000) megapixels (--max-pixels raises it)")
+        }
     }
 
     /// Applies the EXIF orientation tag to the pixels and removes it.

@@ -124,3 +124,17 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
 enum ExifRotatedSource {
     static let name = "horizon-lake.jpg"
 }
+
+@Suite struct LimitTests {
+    @Test func decompressionBombIsRefusedFromItsHeader() throws {
+        let error = #expect(throws: VipsError.self) { try Image.load(Fixtures.asset("bomb.png")) }
+        #expect(error?.description.contains("100000×100000") == true)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset("bomb.png"))))
+        #expect(throws: VipsError.self) { try Image.load(bytes: bytes) }
+    }
+
+    @Test func limitCanBeRaisedOrLowered() throws {
+        #expect(throws: VipsError.self) { try Image.load(Fixtures.asset("horizon-lake.jpg"), maxPixels: 1000) }
+        #expect(try Image.load(Fixtures.asset("horizon-lake.jpg"), maxPixels: 1024 * 640).width == 1024)
+    }
+}
