@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A point in continuous pixel coordinates (image covers [0, width] × [0, height], y down).
+public struct ImagePoint: Sendable, Equatable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+public struct LineSegment: Sendable, Equatable, Hashable {
+    public var start: ImagePoint
+    public var end: ImagePoint
+
+    public init(start: ImagePoint, end: ImagePoint) {
+        self.start = start
+        self.end = end
+    }
+
+    /// Tilt in degrees, project convention: positive when the segment rises to the right.
+    public var angleDegrees: Double {
+        let (from, to) = start.x <= end.x ? (start, end) : (end, start)
+        return atan2(from.y - to.y, to.x - from.x) * degreesPerRadian
+    }
+
+    func scaled(x sx: Double, y sy: Double) -> LineSegment {
+        LineSegment(start: ImagePoint(x: start.x * sx, y: start.y * sy),
+                    end: ImagePoint(x: end.x * sx, y: end.y * sy))
+    }
+}
+
+/// The detected tilt of a picture.
+public struct HorizonEstimate: Sendable, Equatable {
+    /// What the angle was measured on.
+    public enum Evidence: String, Sendable, Equatable {
+        /// One long straight near-horizontal line (sea, lake, plain).
+        case horizonLine = "horizon_line"
+        /// Several near-vertical lines (buildings, interiors) that agree on the camera's roll.
+        case verticals
+    }
+
+    /// Tilt of the horizon as seen on screen, degrees: positive when it rises to the right
+    /// (counter-clockwise). Straightening turns the picture by the opposite amount.
+    public var angleDegrees: Double
+    /// 0…1; see `HorizonEstimator` for what it measures. ≥ `minConfidence` when returned as found.
+    public var confidence: Double
+    /// The horizon across the analysed image, clipped to it, left end first. For `.verticals`
+    /// it is the level line implied by the verticals, drawn through the image centre.
+    public var line: LineSegment
+    public var evidence: Evidence
+    /// Size of the image the estimate refers to (its `line` is in these pixel coordinates).
+    public var imageWidth: Double
+    public var imageHeight: Double
+
+    public init(angleDegrees: Double, confidence: Double, line: LineSegment, evidence: Evidence,
+                imageWidth: Double, imageHeight: Double) {
+        self.angleDegrees = angleDegrees
+        self.confidence = confidence
+        self.line = line
+        self.evidence = evidence
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+    }
+
+    public var angleRadians: Double { angleDegrees / degreesPerRadian }
+
+    /// The same estimate for the same picture at another size (e.g. the full-resolution original
+    /// of the analysed thumbnail): the line's end points scale. With equal scale factors the angle
+    /// is unchanged; when rounding made the thumbnail's proportions differ slightly (1024×683 for
+    /// 6000×4003) the angle follows exactly, a few thousandths of a degree at most.
+    public func scaled(toWidth width: Double, height: Double) -> HorizonEstimate {
+        let sx = width / imageWidth, sy = height / imageHeight
+        var copy = self
+        copy.imageWidth = width
+        copy.imageHeight = height
+        let tilt = tan(angleDegrees / degreesPerRadian)
+        switch evidence {
+        case .horizonLine:
+            // A direction (cos θ, −sin θ) becomes (sx·cos θ, −sy·sin θ).
+            copy.line = line.scaled(x: sx, y: sy)
+            if sx != sy { copy.angleDegrees = atan(tilt * sy / sx) * degreesPerRadian }
+        case .verticals:
+            // Upright edges (sin φ, cos φ) become (sx·sin φ, sy·cos φ); the level line is redrawn.
+            if sx != sy { copy.angleDegrees = atan(tilt * sx / sy) * degreesPerRadian }
+            copy.line = levelLine(angle: copy.angleDegrees, width: width, height: height)
+        }
+        return copy
+    }
+
+    public func scaled(toWidth width: Int, height: Int) -> HorizonEstimate {
+        scaled(toWidth: Double(width), height: Double(height))
+    }
+}
+
+/// Evidence from the best near-horizontal line, reported even when it is not convincing.
+public struct HorizonLineEvidence: Sendable, Equatable {
+    public var angleDegrees: Double
+    public var confidence: Double
+    /// Share of the image width in which the line has edge support.
+    public var coverage: Double
+    /// Support of this line ÷ support of its strongest rival (both refined alike): the best line
+    /// more than `rivalSeparation` away, or the second of a perspective fan 0.5°…`rivalSeparation`
+    /// away. Near 1: candidates compete.
+    public var rivalRatio: Double
+    /// Tilt of the best line more than `rivalSeparation` away, if there was one.
+    public var rivalAngleDegrees: Double?
+    /// RMS distance of the supporting edges to the fitted line, pixels.
+    public var residual: Double
+    public var line: LineSegment
+}
+
+/// Evidence from near-vertical lines: each one's tilt is the camera roll it implies.
+public struct VerticalsEvidence: Sendable, Equatable {
+    public var angleDegrees: Double
+    public var confidence: Double
+    /// The vertical lines found, in image coordinates, strongest first.
+    public var lines: [LineSegment]
+    /// Roll implied by each line, same order (positive = top leans left = picture turned CCW).
+    public var lineAngles: [Double]
+    /// How many lines agree with the weighted median within `agreementTolerance`.
+    public var agreeingCount: Int
+    /// Groups of agreeing lines at least 5 % of the image width apart (the sides of one pole are one).
+    public var structureCount: Int
+    /// Summed coverage of the agreeing lines, in image heights.
+    public var agreeingLength: Double
+    /// Support of the agreeing lines ÷ support of all lines.
+    public var agreement: Double
+}
+
+/// Everything the estimator found; `estimate` is nil when it abstains.
+public struct HorizonAnalysis: Sendable, Equatable {
+    /// The answer, or nil: no horizon found (abstained), like Vision returning no observation.
+    public var estimate: HorizonEstimate?
+    /// The best guess whether or not it passed the threshold (for diagnostics and JSON confidence).
+    public var candidate: HorizonEstimate?
+    public var horizonLine: HorizonLineEvidence?
+    public var verticals: VerticalsEvidence?
+    /// Edge pixels that took part (after thinning and thresholding).
+    public var strongEdgeCount: Int
+
+    public var found: Bool { estimate != nil }
+    /// Confidence of the best guess; 0 when there was nothing to go on.
+    public var confidence: Double { candidate?.confidence ?? 0 }
+}

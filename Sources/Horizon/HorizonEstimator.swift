@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Estimates how much a picture is tilted, from its edge map, or abstains.
+///
+/// Method
+/// 1. Edges: gradient ridges (non-maximum suppression) above `minMagnitude`, twice the median
+///    magnitude (noise and fine texture) and `relativeThreshold` × the 90th-percentile ridge,
+///    located to sub-pixel precision. Votes saturate at twice the threshold: a line's weight is
+///    its length, not its contrast.
+/// 2. Horizon line: a Hough accumulator over tilts within ±`maxAngle`, every edge voting only for
+///    tilts within ±`gradientTolerance` of what its gradient says. The twelve strongest separate
+///    peaks are refined by weighted total least squares through the edges of one polarity within
+///    2.5, 1.5 and 1 px of the line, strongest first, each claiming its edges; the best supported
+///    line wins.
+/// 3. Verticals: the same on near-vertical edges (transposed), up to 16 lines, strongest first,
+///    each claiming its edges so that no edge supports two lines. Each line's tilt is the roll it
+///    implies; the support-weighted mean of the lines within `agreementTolerance` of the weighted
+///    median is the angle.
+///
+/// Confidence (0…1, each component is 0.5 exactly at its gate, so `minConfidence` 0.5 = all gates)
+/// - horizon line: the weaker of
+///   coverage (share of the width with edge support: 0.15 → 0, 0.45 → 0.5, 0.85 → 1) and
+///   distinctness (support of the best line ÷ that of its strongest rival: the best line more than
+///   `rivalSeparation` away, or the second of a perspective fan 0.5°…`rivalSeparation` away:
+///   1 → 0, 1.25 → 0.5, 2 → 1).
+/// - verticals: the weaker of agreeing length (summed coverage of the agreeing lines in image
+///   heights: 0.3 → 0, 0.8 → 0.5, 2 → 1) and agreement (their share of all vertical support:
+///   0.5 → 0, 0.7 → 0.5, 0.9 → 1); at most 0.4 when the agreeing lines belong to one structure
+///   (lines less than 5 % of the width apart: one pole or tree may lean) and
+///   at most 0.9 overall (perspective can bias verticals; a horizon cannot be).
+///
+/// How the two sources combine
+/// - Both pass and agree within `agreementTolerance`: the horizon line's angle (more precise), with
+///   confidence 1 − (1 − c_line)(1 − c_verticals / 2): independent evidence raises it.
+/// - Both pass and disagree: the picture contradicts itself (e.g. a floor line in perspective
+///   against upright walls), so abstain: the candidate is the more confident one with confidence
+///   c_winner × (1 − c_loser), below the gate.
+/// - Only one passes: that one. Neither: abstain, but report the better one as `candidate`.
+public struct HorizonEstimator: Sendable {
+    public struct Configuration: Sendable, Equatable {
+        /// Search range, degrees either side of level.
+        public var maxAngle: Double
+        /// Hough angle bin, degrees (the fit refines far below it).
+        public var angleStep: Double
+        /// How far, in degrees, a line may deviate from the direction an edge's gradient implies
+        /// and still receive that edge's vote.
+        public var gradientTolerance: Double
+        /// Absolute floor for an edge, grey levels (0…255) per pixel. Low on purpose (a foggy horizon
+        /// rises by 1–8 grey levels); noise is handled by the adaptive floor, 2 × the median magnitude.
+        public var minMagnitude: Float
+        /// Edge threshold relative to the 90th-percentile ridge magnitude.
+        public var relativeThreshold: Float
+        /// Rival peaks are sought at least this many degrees from the best one.
+        public var rivalSeparation: Double
+        /// Below this confidence the estimator abstains.
+        public var minConfidence: Double
+        /// Use near-vertical lines as a second source of evidence.
+        public var useVerticals: Bool
+        /// Degrees within which two estimates count as agreeing.
+        public var agreementTolerance: Double
+
+        public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
+                    minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
+                    rivalSeparation: Double = 2, minConfidence: Double = 0.5,
+                    useVerticals: Bool = true, agreementTolerance: Double = 1) {
+            self.maxAngle = maxAngle
+            self.angleStep = angleStep
+            self.gradientTolerance = gradientTolerance
+            self.minMagnitude = minMagnitude
+            self.relativeThreshold = relativeThreshold
+            self.rivalSeparation = rivalSeparation
+            self.minConfidence = minConfidence
+            self.useVerticals = useVerticals
+            self.agreementTolerance = agreementTolerance
+        }
+    }
+
+    public var configuration: Configuration
+
+    /// Out-of-range settings are clamped rather than trapped on: `maxAngle` to 0.5…45° (beyond 45°
+    /// "near horizontal" and "near vertical" swap), `angleStep` to 0.01…1°.
+    public init(configuration: Configuration = Configuration()) {
+        var config = configuration
+        config.angleStep = min(max(config.angleStep.isFinite ? config.angleStep : 0.2, 0.01), 1)
+        config.maxAngle = min(max(config.maxAngle.isFinite ? config.maxAngle : 30, 0.5), 45)
+        config.gradientTolerance = min(max(config.gradientTolerance, config.angleStep), 15)
+        self.configuration = config
+    }
+
+    public init(maxAngle: Double) {
+        self.init(configuration: Configuration(maxAngle: maxAngle))
+    }
+
+    /// The tilt, or nil when the evidence is missing or ambiguous.
+    public func estimate(_ map: EdgeMap) -> HorizonEstimate? {
+        analyse(map).estimate
+    }
+
+    public func analyse(_ map: EdgeMap) -> HorizonAnalysis {
+        let config = configuration
+        let width = Double(map.width), height = Double(map.height)
+        let edges = selectEdges(map, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
+                                minMagnitude: config.minMagnitude,
+                                relativeThreshold: config.relativeThreshold)
+        let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
+        let verticals = config.useVerticals
+            ? findVerticals(edges.vertical, width: width, height: height) : nil
+
+        var analysis = HorizonAnalysis(estimate: nil, candidate: nil, horizonLine: horizon,
+                                       verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
+        analysis.candidate = combine(horizon, verticals, width: width, height: height)
+        if let candidate = analysis.candidate, candidate.confidence >= config.minConfidence {
+            analysis.estimate = candidate
+        }
+        return analysis
+    }
+
+    private func combine(_ horizon: HorizonLineEvidence?, _ verticals: VerticalsEvidence?,
+                         width: Double, height: Double) -> HorizonEstimate? {
+        let gate = configuration.minConfidence
+        func fromLine(_ h: HorizonLineEvidence, _ confidence: Double) -> HorizonEstimate {
+            HorizonEstimate(angleDegrees: h.angleDegrees, confidence: confidence, line: h.line,
+                            evidence: .horizonLine, imageWidth: width, imageHeight: height)
+        }
+        func fromVerticals(_ v: VerticalsEvidence, _ confidence: Double) -> HorizonEstimate {
+            let line = levelLine(angle: v.angleDegrees, width: width, height: height)
+            return HorizonEstimate(angleDegrees: v.angleDegrees, confidence: confidence, line: line,
+                                   evidence: .verticals, imageWidth: width, imageHeight: height)
+        }
+        let lineOK = (horizon?.confidence ?? 0) >= gate
+        let verticalsOK = (verticals?.confidence ?? 0) >= gate
+        switch (horizon, verticals) {
+        case let (h?, v?) where lineOK && verticalsOK:
+            if abs(h.angleDegrees - v.angleDegrees) <= configuration.agreementTolerance {
+                return fromLine(h, 1 - (1 - h.confidence) * (1 - v.confidence / 2))
+            }
+            // Contradiction: "the winner is right and the loser wrong", ≤ 0.5, so it abstains.
+            return h.confidence >= v.confidence
+                ? fromLine(h, h.confidence * (1 - v.confidence))
+                : fromVerticals(v, v.confidence * (1 - h.confidence))
+        case let (h?, _) where lineOK:
+            return fromLine(h, h.confidence)
+        case let (_, v?) where verticalsOK:
+            return fromVerticals(v, v.confidence)
+        case let (h?, v?):
+            return h.confidence >= v.confidence ? fromLine(h, h.confidence) : fromVerticals(v, v.confidence)
+        case let (h?, nil):
+            return fromLine(h, h.confidence)
+        case let (nil, v?):
+            return fromVerticals(v, v.confidence)
+        case (nil, nil):
+            return nil
+        }
+    }
+
+    /// Best near-horizontal line with its confidence.
+    func findHorizonLine(_ edges: EdgeSamples, width: Double, height: Double) -> HorizonLineEvidence? {
+        let config = configuration
+        guard edges.count >= max(16, Int(0.05 * width)) else { return nil }
+        var hough = HoughAccumulator(width: width, height: height, maxAngle: config.maxAngle,
+                                     angleStep: config.angleStep)
+        hough.vote(edges, tolerance: config.gradientTolerance)
+        // The strongest separate lines, each claiming its edges (as for verticals).
+        let peaks = hough.peaks(minimum: Float(0.05 * width), limit: 12, angleSeparation: 1, rhoSeparation: 4)
+        var lines: [FittedLine] = []
+        var unexplained = edges
+        for peak in peaks {
+            guard let fit = refineLine(unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
+                                       rho: hough.rhoOfWindow(peak.rhoBin),
+                                       tolerance: config.gradientTolerance, frameWidth: width) else { continue }
+            lines.append(fit)
+            claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
+        }
+        guard let fit = lines.max(by: { $0.support < $1.support }), abs(fit.angle) <= config.maxAngle,
+              let line = clipLine(angle: fit.angle, rho: fit.rho, width: width, height: height)
+        else { return nil }
+
+        // Rivals, compared by fitted support (unlike raw Hough windows, it does not favour a crisp
+        // short edge over a long one whose ridge wanders by a pixel):
+        // - the best line more than `rivalSeparation` away: a competing horizon;
+        // - the second-best line 0.5°…`rivalSeparation` away: lines that are neither parallel to
+        //   the winner nor clearly apart come in numbers from a perspective fan (planks, rails,
+        //   furrows converging on a vanishing point), which says nothing about the roll. One such
+        //   line alone (a shore at a slight angle) does not count.
+        let separation = { (other: FittedLine) in abs(other.angle - fit.angle) }
+        let rival = lines.filter { separation($0) > config.rivalSeparation }.max { $0.support < $1.support }
+        let fan = lines.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
+            .map(\.support).sorted(by: >).dropFirst().first ?? 0
+        let ratio = fit.support / max(rival?.support ?? 0, fan, 1)
+
+        let confidence = min(gateScore(fit.coverage, zero: 0.15, half: 0.45, one: 0.85),
+                             gateScore(ratio, zero: 1, half: 1.25, one: 2))
+        return HorizonLineEvidence(angleDegrees: fit.angle, confidence: confidence,
+                                   coverage: fit.coverage, rivalRatio: ratio,
+                                   rivalAngleDegrees: rival?.angle, residual: fit.residual, line: line)
+    }
+
+    /// Near-vertical lines and the roll they agree on. Works in the transposed frame
+    /// (x = image y), where a vertical leaning its top to the left by φ has tilt −φ.
+    func findVerticals(_ edges: EdgeSamples, width: Double, height: Double) -> VerticalsEvidence? {
+        let config = configuration
+        let frameWidth = height, frameHeight = width
+        guard edges.count >= max(16, Int(0.05 * frameWidth)) else { return nil }
+        var hough = HoughAccumulator(width: frameWidth, height: frameHeight,
+                                     maxAngle: config.maxAngle, angleStep: config.angleStep)
+        hough.vote(edges, tolerance: config.gradientTolerance)
+        let peaks = hough.peaks(minimum: Float(0.1 * frameWidth), limit: 16,
+                                angleSeparation: 1.5, rhoSeparation: 6)
+        var fits: [FittedLine] = []
+        var unexplained = edges
+        for peak in peaks {
+            guard let fit = refineLine(unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
+                                       rho: hough.rhoOfWindow(peak.rhoBin),
+                                       tolerance: config.gradientTolerance, frameWidth: frameWidth),
+                  fit.coverage >= 0.15, abs(fit.angle) <= config.maxAngle else { continue }
+            fits.append(fit)
+            claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
+        }
+        // Keep only lines that cross the frame (always, in practice) so segments and angles align.
+        let crossing = fits.compactMap { fit in
+            clipLine(angle: fit.angle, rho: fit.rho, width: frameWidth, height: frameHeight).map { (fit, $0) }
+        }
+        fits = crossing.map(\.0)
+        guard !fits.isEmpty else { return nil }
+
+        let rolls = fits.map { -$0.angle }
+        let supports = fits.map(\.support)
+        let median = weightedMedian(rolls, weights: supports)
+        let agreeing = fits.indices.filter { abs(rolls[$0] - median) <= config.agreementTolerance }
+        let agreeingSupport = agreeing.reduce(0) { $0 + supports[$1] }
+        let angle = agreeing.reduce(0) { $0 + rolls[$1] * supports[$1] } / agreeingSupport
+        let agreement = agreeingSupport / supports.reduce(0, +)
+        let length = agreeing.reduce(0) { $0 + fits[$1].coverage }
+        // Separate structures: the two sides of one pole are two lines but one piece of evidence.
+        let positions = agreeing.map { fits[$0].rho }.sorted()
+        let gap = 0.05 * frameHeight
+        let structures = 1 + zip(positions, positions.dropFirst()).filter { $1 - $0 > gap }.count
+
+        var confidence = min(gateScore(length, zero: 0.3, half: 0.8, one: 2),
+                             gateScore(agreement, zero: 0.5, half: 0.7, one: 0.9))
+        if structures < 2 { confidence = min(confidence, 0.4) }
+        confidence = min(confidence, 0.9)
+
+        let segments = crossing.map { _, segment in  // back from the transposed frame, top end first
+            LineSegment(start: ImagePoint(x: segment.start.y, y: segment.start.x),
+                        end: ImagePoint(x: segment.end.y, y: segment.end.x))
+        }
+        return VerticalsEvidence(angleDegrees: angle, confidence: confidence, lines: segments,
+                                 lineAngles: rolls, agreeingCount: agreeing.count,
+                                 structureCount: structures, agreeingLength: length, agreement: agreement)
+    }
+}
+
+/// The line at `angle` through the image centre, clipped to the image.
+func levelLine(angle: Double, width: Double, height: Double) -> LineSegment {
+    let s = sin(angle / degreesPerRadian), c = cos(angle / degreesPerRadian)
+    let rho = 0.5 * width * s + 0.5 * height * c
+    return clipLine(angle: angle, rho: rho, width: width, height: height)
+        ?? LineSegment(start: ImagePoint(x: 0, y: height / 2), end: ImagePoint(x: width, y: height / 2))
+}
+
+func weightedMedian(_ values: [Double], weights: [Double]) -> Double {
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    let half = weights.reduce(0, +) / 2
+    var running = 0.0
+    for i in order {
+        running += weights[i]
+        if running >= half { return values[i] }
+    }
+    return values[order.last!]
+}
