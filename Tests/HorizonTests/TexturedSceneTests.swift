@@ -1,10 +1,10 @@
 import Horizon
 import Testing
 
-/// The estimator must cost little next to decoding the photo. Timed only in optimised builds
-/// (`swift test -c release`); debug builds just run it once.
-@Suite struct SpeedTests {
-    @Test func estimatorOn1024x683IsFast() throws {
+/// The textured worst case of the speed benchmark (bench/horizon) must still be read correctly.
+/// Speed itself is measured in bench/, never asserted in tests.
+@Suite struct TexturedSceneTests {
+    @Test func estimatorOnTextured1024x683Scene() throws {
         var scene = Scene.seascape(width: 1024, height: 683, tilt: 2.3, offset: 40)
         scene.noise = 30  // texture everywhere: the slow case
         scene.shapes.append(Shape(value: 20, centreX: 40, centreY: 0, angle: 35, halfLength: 900,
@@ -17,16 +17,5 @@ import Testing
         let analysis = estimator.analyse(map)
         let estimate = try #require(analysis.estimate, "\(analysis)")
         #expect(abs(estimate.angleDegrees - 2.3) < 0.05)
-
-        #if !DEBUG
-        let clock = ContinuousClock()
-        var fastest = Duration.seconds(1)
-        for _ in 0..<5 {
-            let start = clock.now
-            _ = estimator.analyse(map)
-            fastest = min(fastest, clock.now - start)
-        }
-        #expect(fastest < .milliseconds(50), "analyse took \(fastest)")
-        #endif
     }
 }
