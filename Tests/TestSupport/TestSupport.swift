@@ -33,6 +33,10 @@ public enum Fixtures {
 /// The result of running a command.
 public struct RunResult: Sendable {
     public var status: Int32
+    /// True when the process died by a signal (a crash), not by exit().
+    public var signalled = false
+    /// True when the process outlived its timeout and was killed.
+    public var timedOut = false
     public var stdout: Data
     public var stderr: String
     public var text: String { String(decoding: stdout, as: UTF8.self) }
@@ -48,7 +52,8 @@ public struct RunResult: Sendable {
 }
 
 /// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
-public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> RunResult {
+public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                timeout: Double? = nil) throws -> RunResult {
     let process = Process()
     let built = Fixtures.binFolder.appendingPathComponent(tool)
     if FileManager.default.isExecutableFile(atPath: built.path) {
@@ -78,9 +83,21 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
     } else {
         process.standardInput = FileHandle.nullDevice
     }
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    process.waitUntilExit()
+    var timedOut = false
+    if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
+        timedOut = true
+        kill(process.processIdentifier, SIGKILL)
+        exited.wait()
+    } else if timeout == nil {
+        exited.wait()
+    }
     let outputData = try Data(contentsOf: outputURL)
     let errorData = try Data(contentsOf: errorURL)
-    return RunResult(status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+    var result = RunResult(status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+    result.signalled = process.terminationReason == .uncaughtSignal && !timedOut
+    result.timedOut = timedOut
+    return result
 }

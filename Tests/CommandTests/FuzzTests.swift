@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// One command under fuzzing: how to call it on an input, with an output folder it may write to.
+struct FuzzTarget: Sendable, CustomTestStringConvertible {
+    var name: String
+    var tool: String
+    var seeds: [String]
+    var arguments: @Sendable (_ input: String, _ outputFolder: String) -> [String]
+
+    var testDescription: String { name }
+
+    static let imageSeeds = ["horizon-lake.jpg", "screenshot-text.png", "exif-rotated.jpg", "horizon-portrait.jpg"]
+    static let pdfSeeds = ["mixed.pdf", "book-rtl.pdf", "encrypted.pdf", "damaged-xref.pdf"]
+
+    /// Every command that reads user files. Outputs go into the case's own folder, so a failed
+    /// run must leave that folder empty.
+    static let all: [FuzzTarget] = [
+        FuzzTarget(name: "imgtool info", tool: "imgtool", seeds: imageSeeds) { input, _ in ["info", input] },
+        FuzzTarget(name: "pdflayout info", tool: "pdflayout", seeds: pdfSeeds) { input, _ in ["info", input] },
+    ]
+}
+
+/// Mutation fuzzing of the built binaries: broken inputs derived from Assets must give a result
+/// or a one-line error, never a crash, a hang, an undocumented status, a partial output file or
+/// a changed input. FROSTLEVEL_FUZZ_CASES sets the cases per command (bench/fuzz runs thousands).
+@Suite struct FuzzTests {
+    static let casesPerTarget = Int(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_CASES"] ?? "") ?? 40
+    static let documentedStatuses: Set<Int32> = [0, 1, 2, 64]
+
+    @Test(arguments: FuzzTarget.all)
+    func mutatedInputs(target: FuzzTarget) throws {
+        var random = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
+        let seeds = try target.seeds.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset($0)))) }
+        var tally = FuzzTally()
+        for number in 0..<Self.casesPerTarget {
+            let seedIndex = number % seeds.count
+            let (bytes, how) = Mutator.mutate(seeds[seedIndex], random: &random)
+            let name = target.seeds[seedIndex]
+            let problem = try check(target, bytes: bytes, suffix: String(name[name.lastIndex(of: ".")!...]))
+            tally.record(problem)
+            if let problem {
+                Issue.record("\(target.name) on \(name) after \(how): \(problem)")
+                try keepRegression(bytes, target: target, name: name)
+            }
+        }
+        // Printed for bench/fuzz, which reads these lines.
+        print("fuzz \(target.name): \(tally.summary)")
+    }
+
+    /// Inputs that once failed stay as regression cases for every command of their kind.
+    @Test(arguments: FuzzTarget.all)
+    func keptRegressions(target: FuzzTarget) throws {
+        let folder = Fixtures.root.appendingPathComponent("Tests/CommandTests/FuzzRegressions")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let suffixes = Set(target.seeds.map { String($0[$0.lastIndex(of: ".")!...]) })
+        for file in files.sorted() where suffixes.contains(where: file.hasSuffix) {
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
+            let problem = try check(target, bytes: [UInt8](bytes), suffix: String(file[file.lastIndex(of: ".")!...]))
+            #expect(problem == nil, "\(target.name) on \(file): \(problem ?? "")")
+        }
+    }
+
+    /// Runs one case; returns what went wrong, or nil.
+    private func check(_ target: FuzzTarget, bytes: [UInt8], suffix: String) throws -> String? {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("input" + suffix)
+        let outputs = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        try Data(bytes).write(to: input)
+        let result = try run(target.tool, target.arguments(input.path, outputs.path), timeout: 10)
+        if result.timedOut { return "hang (killed after 10 s)" }
+        if result.signalled { return "crash (signal \(result.status)): \(result.stderr.suffix(300))" }
+        if !Self.documentedStatuses.contains(result.status) { return "undocumented exit status \(result.status)" }
+        if try [UInt8](Data(contentsOf: input)) != bytes { return "the input file was changed" }
+        if result.status != 0 {
+            let lines = result.stderr.split(separator: "\n")
+            if lines.isEmpty { return "failed (status \(result.status)) without a message" }
+            if !lines.allSatisfy({ $0.hasPrefix("\(target.tool): ") }) { return "stderr is not one-line errors: \(result.stderr.prefix(300))" }
+            let left = try FileManager.default.contentsOfDirectory(atPath: outputs.path)
+            if !left.isEmpty { return "failed but left \(left)" }
+        }
+        return nil
+    }
+
+    private func keepRegression(_ bytes: [UInt8], target: FuzzTarget, name: String) throws {
+        let folder = Fixtures.root.appendingPathComponent("Tests/CommandTests/FuzzRegressions")
+        let stem = name[..<name.lastIndex(of: ".")!], suffix = name[name.lastIndex(of: ".")!...]
+        let file = "\(target.name.replacingOccurrences(of: " ", with: "-"))-\(stem)-\(CRC32.checksum(bytes))\(suffix)"
+        try Data(bytes).write(to: folder.appendingPathComponent(file))
+    }
+}
+
+struct FuzzTally {
+    var cases = 0, passed = 0, crashes = 0, hangs = 0, partialOutputs = 0, changedInputs = 0, other = 0
+
+    mutating func record(_ problem: String?) {
+        cases += 1
+        guard let problem else { passed += 1; return }
+        if problem.hasPrefix("crash") { crashes += 1 }
+        else if problem.hasPrefix("hang") { hangs += 1 }
+        else if problem.contains("left") { partialOutputs += 1 }
+        else if problem.contains("changed") { changedInputs += 1 }
+        else { other += 1 }
+    }
+
+    var summary: String {
+        "\(cases) cases, \(crashes) crashes, \(hangs) hangs, \(partialOutputs) partial outputs, \(changedInputs) changed inputs, \(other) other"
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Full mutation-fuzzing run of every command (the test suite runs a bounded 40 per command).
+# Prints one line per command: cases, crashes, hangs, partial outputs, changed inputs.
+# Inputs that fail are kept in Tests/CommandTests/FuzzRegressions/ and replayed by the tests.
+#   bench/fuzz/run.sh              # 5,000 cases per command, random seed
+#   CASES=500 SEED=42 bench/fuzz/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PATH:/opt/swift/usr/bin"
+scripts/install-deps.sh
+swift build --build-tests
+mkdir -p bench/out
+seed=${SEED:-$RANDOM$RANDOM}
+echo "seed $seed, ${CASES:-5000} cases per command"
+FROSTLEVEL_FUZZ_CASES=${CASES:-5000} FROSTLEVEL_FUZZ_SEED=$seed \
+  swift test --skip-build --filter 'FuzzTests/mutatedInputs' >bench/out/fuzz.log 2>&1 || true
+grep -E '^fuzz |recorded an issue' bench/out/fuzz.log
