@@ -15,7 +15,9 @@ import Darwin
 ///    tilts within ±`gradientTolerance` of what its gradient says. The twelve strongest separate
 ///    peaks are refined by weighted total least squares through the edges of one polarity within
 ///    2.5, 1.5 and 1 px of the line, strongest first, each claiming its edges; the best supported
-///    line wins.
+///    line wins, unless a line parallel to it (within 0.5°) as straight, covering the gate's width
+///    and with half its support lies higher: ground lines in perspective (pier planks, furrows)
+///    tilt more the farther below the horizon they are, so the highest of the family is measured.
 /// 3. Verticals: the same on near-vertical edges (transposed), up to 16 lines, strongest first,
 ///    each claiming its edges so that no edge supports two lines. Each line's tilt is the roll it
 ///    implies; the support-weighted mean of the lines within `agreementTolerance` of the weighted
@@ -80,6 +82,9 @@ public struct HorizonEstimator: Sendable {
     }
 
     public var configuration: Configuration
+
+    /// Degrees within which near-horizontal lines count as one parallel family.
+    static let parallelTolerance = 0.5
 
     /// Out-of-range settings are clamped rather than trapped on: `maxAngle` to 0.5…45° (beyond 45°
     /// "near horizontal" and "near vertical" swap), `angleStep` to 0.01…1°.
@@ -175,7 +180,19 @@ public struct HorizonEstimator: Sendable {
             lines.append(fit)
             claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
         }
-        guard let fit = lines.max(by: { $0.support < $1.support }), abs(fit.angle) <= config.maxAngle,
+        guard let strongest = lines.max(by: { $0.support < $1.support }) else { return nil }
+        // Parallel lines (within `parallelTolerance`) with at least half the strongest one's support
+        // and gate coverage are one family, e.g. the planks of a pier or furrows: in perspective they
+        // tilt more the farther below the horizon they lie, so the one highest in the picture (the
+        // farthest edge, nearest the horizon) is measured.
+        let centreRow = { (line: FittedLine) in
+            (line.rho - 0.5 * width * sin(line.angle / degreesPerRadian)) / cos(line.angle / degreesPerRadian)
+        }
+        let fit = lines.filter {
+            abs($0.angle - strongest.angle) <= Self.parallelTolerance && $0.support >= 0.5 * strongest.support
+                && $0.coverage >= 0.45 && $0.residual <= strongest.residual + 0.1
+        }.min { centreRow($0) < centreRow($1) } ?? strongest
+        guard abs(fit.angle) <= config.maxAngle,
               let line = clipLine(angle: fit.angle, rho: fit.rho, width: width, height: height)
         else { return nil }
 
@@ -190,7 +207,7 @@ public struct HorizonEstimator: Sendable {
         let rival = lines.filter { separation($0) > config.rivalSeparation }.max { $0.support < $1.support }
         let fan = lines.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
             .map(\.support).sorted(by: >).dropFirst().first ?? 0
-        let ratio = fit.support / max(rival?.support ?? 0, fan, 1)
+        let ratio = strongest.support / max(rival?.support ?? 0, fan, 1)
 
         let confidence = min(gateScore(fit.coverage, zero: 0.15, half: 0.45, one: 0.85),
                              gateScore(ratio, zero: 1, half: 1.25, one: 2))

@@ -102,20 +102,31 @@ struct HoughAccumulator {
     /// Peaks closer than `angleSeparation` degrees and `rhoSeparation` pixels to a stronger one
     /// are suppressed: they are the same line.
     func peaks(minimum: Float, limit: Int, angleSeparation: Double, rhoSeparation: Int) -> [HoughPeak] {
-        var candidates: [HoughPeak] = []
+        let windowCount = rhoCount - 1, angleCount = self.angleCount, rhoCount = self.rhoCount
+        guard windowCount > 0 else { return [] }
+        // The two-bin window sums, once: the peak test reads each 15 times.
+        var windows = [Float](repeating: 0, count: angleCount * windowCount)
         votes.withUnsafeBufferPointer { acc in
-            func window(_ bin: Int, _ r: Int) -> Float {
-                guard bin >= 0 && bin < angleCount && r >= 0 && r < rhoCount - 1 else { return 0 }
-                return acc[bin * rhoCount + r] + acc[bin * rhoCount + r + 1]
+            windows.withUnsafeMutableBufferPointer { win in
+                for bin in 0..<angleCount {
+                    let row = bin * rhoCount, out = bin * windowCount
+                    for r in 0..<windowCount { win[out + r] = acc[row + r] + acc[row + r + 1] }
+                }
             }
+        }
+        var candidates: [HoughPeak] = []
+        windows.withUnsafeBufferPointer { win in
             for bin in 0..<angleCount {
-                for r in 0..<(rhoCount - 1) {
-                    let v = window(bin, r)
+                for r in 0..<windowCount {
+                    let v = win[bin * windowCount + r]
                     if v < minimum { continue }
                     var isPeak = true
                     search: for db in -1...1 {
                         for dr in -2...2 where db != 0 || dr != 0 {
-                            let other = window(bin + db, r + dr)
+                            let b = bin + db, q = r + dr
+                            // Beyond the accumulator counts as no votes.
+                            let other: Float = b >= 0 && b < angleCount && q >= 0 && q < windowCount
+                                ? win[b * windowCount + q] : 0
                             // Ties: the first in scan order wins.
                             if other > v || (other == v && (db < 0 || (db == 0 && dr < 0))) {
                                 isPeak = false

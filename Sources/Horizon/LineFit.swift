@@ -53,10 +53,14 @@ func refineLine(_ edges: EdgeSamples, angle startAngle: Double, rho startRho: Do
 func claimInliers(of line: FittedLine, in edges: inout EdgeSamples, band: Float = 1.5, tolerance: Double) {
     let s = Float(sin(line.angle / degreesPerRadian)), c = Float(cos(line.angle / degreesPerRadian))
     let r = Float(line.rho), a = Float(line.angle), check = Float(2 * tolerance)
-    for i in 0..<edges.count
-    where abs(edges.x[i] * s + edges.y[i] * c - r) <= band && abs(edges.angle[i] - a) <= check {
-        edges.weight[i] = 0
-    }
+    edges.x.withUnsafeBufferPointer { xs in
+    edges.y.withUnsafeBufferPointer { ys in
+    edges.angle.withUnsafeBufferPointer { angles in
+    edges.weight.withUnsafeMutableBufferPointer { weights in
+        for i in 0..<xs.count where abs(xs[i] * s + ys[i] * c - r) <= band && abs(angles[i] - a) <= check {
+            weights[i] = 0
+        }
+    }}}}
 }
 
 /// +1 or −1: the polarity carrying more weight near the line. A thin bright line is two edges a
@@ -66,10 +70,14 @@ private func dominantPolarity(_ edges: EdgeSamples, angle: Double, rho: Double, 
     let s = Float(sin(angle / degreesPerRadian)), c = Float(cos(angle / degreesPerRadian))
     let r = Float(rho), a = Float(angle)
     var balance: Float = 0
-    for i in 0..<edges.count
-    where abs(edges.x[i] * s + edges.y[i] * c - r) <= band && abs(edges.angle[i] - a) <= tolerance {
-        balance += edges.weight[i]
-    }
+    edges.x.withUnsafeBufferPointer { xs in
+    edges.y.withUnsafeBufferPointer { ys in
+    edges.angle.withUnsafeBufferPointer { angles in
+    edges.weight.withUnsafeBufferPointer { weights in
+        for i in 0..<xs.count where abs(xs[i] * s + ys[i] * c - r) <= band && abs(angles[i] - a) <= tolerance {
+            balance += weights[i]
+        }
+    }}}}
     return balance >= 0 ? 1 : -1
 }
 

@@ -5,11 +5,12 @@ import Vips
 public struct ImgTool: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imgtool",
-        abstract: "Image jobs on libvips: inspect images.",
+        abstract: "Image jobs on libvips: inspect images, level their horizon.",
         discussion: """
-        Exit status: 0 success, 1 a file could not be read or written, 64 bad command line.
+        Exit status: 0 success, 1 a file could not be read or written, 2 nothing found to act on
+        (horizon: no horizon in some input), 64 bad command line.
         """,
-        subcommands: [Info.self]
+        subcommands: [Info.self, Horizon.self]
     )
 
     public init() {}

@@ -28,12 +28,14 @@ extension ImgTool {
         @Flag(name: .shortAndLong, help: "Print only errors.")
         public var quiet = false
 
+        @OptionGroup var limits: ImageLimits
+
         public init() {}
 
         public func run() throws {
             let report = FileReport(tool: "imgtool", quiet: quiet)
             let status = report.run(files) { file throws(ToolFailure) -> [String] in
-                let info = try ImageInfo.read(file)
+                let info = try ImageInfo.read(file, maxPixels: limits.maxPixels)
                 if quiet { return [] }
                 if json {
                     do { return [try JSONLines().line(info)] } catch { throw ToolFailure(file: file, "\(error)") }
@@ -59,9 +61,9 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     /// Kinds of metadata present: exif, gps, exif-thumbnail, xmp, iptc, icc, text.
     public var metadata: [String]
 
-    public static func read(_ file: String) throws(ToolFailure) -> ImageInfo {
+    public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
         do {
-            let image = try Image.load(file, autorotate: false, access: .sequential)
+            let image = try Image.load(file, autorotate: false, access: .sequential, maxPixels: maxPixels)
             // Decoding once finds truncated and corrupt data that the header alone hides.
             _ = try image.average()
             let swap = [5, 6, 7, 8].contains(image.orientation)

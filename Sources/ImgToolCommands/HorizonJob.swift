@@ -1,0 +1,117 @@
+import Foundation
+import Horizon
+import ToolSupport
+import Vips
+
+/// Everything `imgtool horizon` does to one input: detect, then optionally level and draw.
+/// Immutable and Sendable, so one job value serves all worker threads.
+struct HorizonJob: Sendable {
+    var estimator: HorizonEstimator
+    var leveller: HorizonLeveller
+    /// `--fix` destinations, nil without `--fix`.
+    var fixes: HorizonDestinations?
+    var overlays: HorizonDestinations?
+    var strip: Bool
+    var maxPixels: Int = Image.defaultMaxPixels
+
+    /// What one input produced: its record, or the error that stopped it.
+    enum Outcome: Sendable {
+        case done(HorizonRecord)
+        case failed(ToolFailure)
+
+        var status: Int32 {
+            switch self {
+            case .done(let record): return record.found ? ExitStatus.success : ExitStatus.nothingFound
+            case .failed(let failure): return failure.status
+            }
+        }
+    }
+
+    func run(_ input: String) -> Outcome {
+        do {
+            return .done(try process(input))
+        } catch let failure as ToolFailure {
+            return .failed(failure)
+        } catch let failure as VipsError {
+            return .failed(ToolFailure(file: input, failure.description))
+        } catch {
+            return .failed(ToolFailure(file: input, "\(error)"))
+        }
+    }
+
+    private func process(_ input: String) throws -> HorizonRecord {
+        // Standard input is read once into memory: detection and levelling both need it.
+        let stdinBytes: [UInt8]? = input == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : nil
+        let memoryImage = try stdinBytes.map { bytes throws(VipsError) in try Image.load(bytes: bytes, maxPixels: maxPixels) }
+        let detection = try memoryImage.map { image throws(VipsError) in try HorizonDetector.detect(image: image, estimator: estimator) }
+            ?? HorizonDetector.detect(file: input, estimator: estimator, maxPixels: maxPixels)
+
+        let estimate = detection.estimate
+        let plan = estimate.map { leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees) }
+        var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        record.includesOutput = fixes != nil
+
+        // The full picture, upright, loaded lazily once for --fix and --overlay.
+        var full: Image?
+        func fullImage() throws -> Image {
+            if let full { return full }
+            let loaded = try memoryImage ?? Image.load(input, autorotate: true, access: .random, maxPixels: maxPixels)
+            full = loaded
+            return loaded
+        }
+
+        if let fixes, let estimate {
+            let image = try fullImage()
+            let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
+            record.output = try writeLevelled(image, angle: estimate.angleDegrees, input: input, to: fixes, jpegQuality: quality)
+        }
+        if let overlays {
+            let image = try fullImage()
+            let drawn = try HorizonOverlay.render(image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
+            let target = try overlays.destination(for: input, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
+            let format = HorizonSaveFormat.choose(for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
+                                                  userOptions: target.options, jpegQuality: nil)
+            try save(drawn, to: target.path, format: format, strip: true)
+        }
+        return record
+    }
+
+    /// Levels, crops and saves atomically; returns the path written.
+    private func writeLevelled(_ image: Image, angle: Double, input: String, to destinations: HorizonDestinations,
+                               jpegQuality: Int?) throws -> String {
+        let levelled = try leveller.level(image, angleDegrees: angle)
+        let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: jpegQuality)
+        let target = try destinations.destination(for: input, suffix: own.suffix,
+                                                  keepsInputFormat: HorizonSaveFormat.isSameFormat(input, own.suffix))
+        // `-o name.ext[options]`: the user's format and options, still with the estimated quality
+        // and the input's subsampling where they apply.
+        let format = destinations.userSuffix == nil && target.options.isEmpty ? own
+            : HorizonSaveFormat.choose(for: image, userSuffix: destinations.userSuffix ?? own.suffix,
+                                       userOptions: target.options, jpegQuality: jpegQuality)
+        try save(levelled, to: target.path, format: format, strip: strip)
+        return target.path
+    }
+
+    private func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
+        if path == "-" {
+            guard !Console.isTerminal(1) else {
+                throw ToolFailure("refusing to write image data to a terminal: redirect standard output or give -o FILE", status: ExitStatus.usage)
+            }
+            do {
+                try image.save(toDescriptor: 1, format: format.suffix, options: format.options, strip: strip)
+            } catch {
+                throw ToolFailure(file: "<stdout>", error.description)
+            }
+            return
+        }
+        TemporaryFiles.shared.removeOnInterrupt()
+        do {
+            try AtomicOutput.write(to: path) { temporary in
+                // The temporary name has no suffix: the format is passed explicitly.
+                try image.save(to: temporary, format: format.suffix, options: format.options, strip: strip)
+            }
+        } catch let failure as VipsError {
+            throw ToolFailure(file: path, failure.description)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Horizon
+
+/// One input's result, as printed: a line of text or one JSON object with exactly the keys
+/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop` and,
+/// with `--fix`, `output`. Absent values are written as null, never left out.
+public struct HorizonRecord: Encodable, Sendable, Equatable {
+    public struct Crop: Encodable, Sendable, Equatable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+    }
+
+    public var file: String
+    /// Displayed size (after EXIF orientation).
+    public var width: Int
+    public var height: Int
+    public var found: Bool
+    /// Degrees, positive when the horizon rises to the right.
+    public var angle: Double?
+    public var angleRadians: Double?
+    /// 0…1; the best guess's confidence also when nothing was found (low there).
+    public var confidence: Double
+    /// Two end points [[x, y], [x, y]], left first, in displayed pixel coordinates (y down).
+    public var line: [[Double]]?
+    /// [a, b, c, d, tx, ty]: displayed pixel (x, y) → levelled canvas (a·x + c·y + tx, b·x + d·y + ty).
+    public var transform: [Double]?
+    /// The kept rectangle in the levelled canvas, whole pixels: the output's size when fixing.
+    public var crop: Crop?
+    /// The written file, with `--fix` (null when nothing was written).
+    public var output: String?
+    /// Whether to write the `output` key at all (only with `--fix`).
+    var includesOutput = false
+
+    init(file: String, detection: HorizonDetection, levelling: Levelling?, crop: CropRect?) {
+        self.file = file
+        width = detection.width
+        height = detection.height
+        confidence = rounded(detection.analysis.confidence, 3)
+        guard let estimate = detection.estimate, let levelling, let crop else {
+            found = false
+            return
+        }
+        found = true
+        angle = rounded(estimate.angleDegrees, 3)
+        angleRadians = rounded(estimate.angleRadians, 6)
+        line = [[rounded(estimate.line.start.x, 2), rounded(estimate.line.start.y, 2)],
+                [rounded(estimate.line.end.x, 2), rounded(estimate.line.end.y, 2)]]
+        transform = levelling.transform.components.enumerated().map { rounded($1, $0 < 4 ? 9 : 4) }
+        self.crop = Crop(x: Int(crop.x), y: Int(crop.y), width: Int(crop.width), height: Int(crop.height))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop, output
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(found, forKey: .found)
+        try container.encode(angle, forKey: .angle)  // Optional encodes as null
+        try container.encode(angleRadians, forKey: .angleRadians)
+        try container.encode(confidence, forKey: .confidence)
+        try container.encode(line, forKey: .line)
+        try container.encode(transform, forKey: .transform)
+        try container.encode(crop, forKey: .crop)
+        if includesOutput { try container.encode(output, forKey: .output) }
+    }
+
+    /// `photo.jpg: horizon tilted +2.31° (confidence 0.87)`, and what was written.
+    public var text: String {
+        let name = file == "-" ? "<stdin>" : file
+        let confidenceText = String(format: "%.2f", confidence)
+        guard found, let angle else {
+            var line = "\(name): no horizon found (confidence \(confidenceText))"
+            if includesOutput { line += ", nothing written" }
+            return line
+        }
+        var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (confidence \(confidenceText))"
+        if let output, let crop { line += " → \(output) \(crop.width)×\(crop.height)" }
+        return line
+    }
+}
+
+/// JSON-friendly rounding: 2.31 rather than 2.3100000000000001.
+private func rounded(_ value: Double, _ digits: Int) -> Double {
+    let scale = pow(10, Double(digits))
+    let result = (value * scale).rounded() / scale
+    return result == 0 ? 0 : result  // no "-0"
+}
