@@ -139,6 +139,11 @@ perl -0777 -pe 's{(\nxref\n)(.*?)(trailer)}{ my ($a,$t,$c)=($1,$2,$3);
   $t =~ s/^(\d{10})( \d{5} n)/sprintf("%010d",$1+7).$2/gme; "$a$t$c" }se' \
   "$TMP/plain.pdf" > damaged-xref.pdf
 
+# tilted-lake.jpg: horizon-lake.jpg turned 4° counter-clockwise (the horizon rises to the
+# right by +4°) and cropped to the inscribed same-aspect rectangle: the README's demo photo.
+vips similarity horizon-lake.jpg "$TMP/tilted.v" --angle -4 --interpolate bicubic
+vips crop "$TMP/tilted.v" "tilted-lake.jpg[Q=88,strip]" 72 67 922 576
+
 # bomb.png: a valid 1.2 KB PNG whose header declares 100000×100000 RGB pixels
 # (30 GB decoded): the decompression-bomb fixture.
 python3 - <<'PY'

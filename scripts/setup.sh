@@ -7,6 +7,8 @@ scripts/install-deps.sh
 swift build -c release --product imgtool
 swift build -c release --product pdflayout
 bin=$(swift build -c release --show-bin-path)
-echo "== binaries in $bin"
-"$bin/imgtool" info Assets/exif-rotated.jpg Assets/screenshot-text.png
+out=${OUT:-$(mktemp -d /tmp/frostlevel-demo.XXXXXX)}
+echo "== binaries in $bin; demo outputs in $out"
+"$bin/imgtool" horizon Assets/tilted-lake.jpg --fix -o "$out/level.jpg" --overlay "$out/seen.jpg"
+"$bin/imgtool" info "$out/level.jpg"
 "$bin/pdflayout" info Assets/mixed.pdf
