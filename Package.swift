@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips", "TestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips", "TestSupport"],
+                    exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,26 +58,31 @@ enum CairoPixels {
     static func unpack(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, alpha: Bool) -> [UInt8] {
         let bands = alpha ? 4 : 3
         var out = [UInt8](repeating: 0, count: width * height * bands)
-        out.withUnsafeMutableBufferPointer { target in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = y * width * bands
-                for x in 0..<width {
-                    let word = row[x]
-                    var r = UInt32((word >> 16) & 0xFF), g = UInt32((word >> 8) & 0xFF), b = UInt32(word & 0xFF)
+        out.withUnsafeMutableBufferPointer { buffer in
+            // `while` over raw pointers: this runs for every pixel of every page, and for-in over
+            // ranges is many times slower in debug builds (the tests run those).
+            guard var target = buffer.baseAddress else { return }
+            var y = 0
+            while y < height {
+                var word = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let end = word + width
+                while word < end {
+                    var r = (word.pointee >> 16) & 0xFF, g = (word.pointee >> 8) & 0xFF, b = word.pointee & 0xFF
                     if alpha {
-                        let a = UInt32(word >> 24)
+                        let a = word.pointee >> 24
                         if a != 0 && a != 255 {
                             // Undo premultiplication with rounding: c = c' * 255 / a.
                             r = min(255, (r * 255 + a / 2) / a)
                             g = min(255, (g * 255 + a / 2) / a)
                             b = min(255, (b * 255 + a / 2) / a)
                         }
-                        target[o + 3] = UInt8(a)
+                        target[3] = UInt8(a)
                     }
-                    target[o] = UInt8(r); target[o + 1] = UInt8(g); target[o + 2] = UInt8(b)
-                    o += bands
+                    target[0] = UInt8(r); target[1] = UInt8(g); target[2] = UInt8(b)
+                    target += bands
+                    word += 1
                 }
+                y += 1
             }
         }
         return out

@@ -1,0 +1,267 @@
+import ArgumentParser
+import Foundation
+import PageLayout
+import Poppler
+import ToolSupport
+
+extension PDFLayout {
+    /// `pdflayout FILE [options]` (also `pdflayout layout FILE`): lays pages out as PDFKit's PDFView
+    /// does, right-to-left included, and writes the layout as images, a PDF of sheets, or JSON.
+    public struct LayoutCommand: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "layout",
+            abstract: "Lay out a PDF's pages as PDFKit's PDFView does; write images, a PDF of spreads, or JSON.",
+            discussion: """
+            Modes follow PDFView: --single (a view per page), --continuous (one view,
+            all pages), --two-up (a view per spread), --two-up-continuous (one view,
+            all spreads). Without a mode flag the PDF's /PageLayout decides
+            (TwoPageRight: two-up with a cover), else single. --rtl swaps the pages
+            of each spread and runs horizontal strips from the right; without --rtl
+            or --ltr the PDF's /ViewerPreferences /Direction decides. With --cover
+            the first page stands alone where a printed book has it: on the right,
+            or on the left with --rtl. Pages of different sizes are centred in their
+            row and meet at the gutter. Sizes are in points (1/72 inch).
+
+            -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
+            fonts and images untouched, printable annotations drawn; links and the
+            outline are not kept. -o NAME.png|.jpg|.webp|.tif writes an image per
+            view: NAME-001.png, NAME-002.png, ... when there are several, or the
+            numbers of a printf pattern in the name (page-%04d.png). Saver options
+            go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
+            small as pdftocairo's files and several times faster. Continuous views
+            are streamed through a spool file, so a whole book needs little memory.
+            Without -o or --json, a summary of the views is printed.
+
+            Examples:
+              pdflayout book.pdf --two-up --rtl -o spreads.pdf
+              pdflayout manga.pdf --two-up --rtl --cover -o page.png
+              pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
+              pdflayout book.pdf --two-up-continuous --json
+              pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
+              cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+            Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
+            encrypted without --password, no pages) or an output not written, and
+            then no output file is left; 64 bad command line, including --pages
+            outside the document and a view too large (over a gigapixel without
+            --force, or more than the format holds).
+            """
+        )
+
+        public enum Mode: String, EnumerableFlag {
+            case single, continuous, twoUp, twoUpContinuous
+
+            public static func help(for value: Mode) -> ArgumentHelp? {
+                switch value {
+                case .single: return "One view per page."
+                case .continuous: return "One view with every page in a column (a row with --horizontal)."
+                case .twoUp: return "One view per two-page spread."
+                case .twoUpContinuous: return "One view with every spread in a column (a row with --horizontal)."
+                }
+            }
+
+            var layoutMode: LayoutMode {
+                switch self {
+                case .single: return .single
+                case .continuous: return .continuous
+                case .twoUp: return .twoUp
+                case .twoUpContinuous: return .twoUpContinuous
+                }
+            }
+        }
+
+        public enum Flow: String, EnumerableFlag {
+            case vertical, horizontal
+            public static func help(for value: Flow) -> ArgumentHelp? {
+                value == .vertical ? "Continuous modes: pages (or spreads) in a column (default)."
+                                   : "Continuous modes: pages (or spreads) in a row."
+            }
+        }
+
+        public enum Progression: String, EnumerableFlag {
+            case ltr, rtl
+            public static func help(for value: Progression) -> ArgumentHelp? {
+                value == .rtl ? "Right to left: spreads swap sides, horizontal strips start at the right (default: the PDF's /Direction)."
+                              : "Left to right, whatever the PDF's /Direction says."
+            }
+        }
+
+        @Argument(help: "The PDF; - reads standard input.")
+        var file: String
+
+        @Flag var mode: Mode?
+        @Flag var flow: Flow?
+        @Flag var progression: Progression?
+
+        @Flag(inversion: .prefixedNo, help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
+        var cover: Bool?
+
+        @Option(help: ArgumentHelp("Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
+                                   valueName: "pt"))
+        var gap: String?
+
+        @Flag(help: "No insets: pages butt against each other.")
+        var noGaps = false
+
+        @Option(help: "Page box laid out: crop (as PDFKit) or media.")
+        var box: PageBox = .crop
+
+        @Option(help: ArgumentHelp("Pages to lay out, in this order, before pairing: 1-5,8,10-", valueName: "ranges"))
+        var pages: String?
+
+        @Option(help: "Raster resolution (default 72: actual size).")
+        var dpi: Double?
+
+        @Option(help: ArgumentHelp("Scale to a box, as PDFKit's autoScales: fit width in continuous modes, best fit otherwise. Pixels; points for PDF.",
+                                   valueName: "WxH"))
+        var fit: String?
+
+        @Option(help: ArgumentHelp("Colour around the pages: white (default), grey, black, #RRGGBB, #RRGGBBAA, transparent.", valueName: "colour"))
+        var background: String?
+
+        @Flag(help: "Render views over a gigapixel.")
+        var force = false
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view).", valueName: "file"))
+        var output: String?
+
+        @Flag(help: "Print the layout geometry as one JSON object (with -o, after writing).")
+        var json = false
+
+        @Option(help: "Password of an encrypted PDF.")
+        var password: String?
+
+        @Option(help: "Rendering threads (default: all cores).")
+        var jobs: Int?
+
+        @Flag(name: .shortAndLong, help: "Print only errors.")
+        var quiet = false
+
+        public init() {}
+
+        public func validate() throws {
+            if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+            if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
+            if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+            if let gap, Self.margins(gap) == nil { throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas") }
+            if let background, BackgroundColour.parse(background) == nil {
+                throw ValidationError("--background: expected white, grey, black, transparent, #RRGGBB or #RRGGBBAA")
+            }
+            if let fit {
+                do { _ = try FitBox.parse(fit) } catch { throw ValidationError(error.description) }
+            }
+        }
+
+        public func run() throws {
+            do {
+                try layOut()
+            } catch let failure as ToolFailure {
+                FileReport(tool: "pdflayout", quiet: quiet).error(failure)
+                throw ExitCode(failure.status)
+            }
+        }
+
+        /// PDFKit's order: top, left, bottom, right.
+        static func margins(_ text: String) -> PageMargins? {
+            let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard values.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
+            let numbers = values.map { $0! }
+            switch numbers.count {
+            case 1: return PageMargins(all: numbers[0])
+            case 2: return PageMargins(top: numbers[0], left: numbers[1], bottom: numbers[0], right: numbers[1])
+            case 4: return PageMargins(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+            default: return nil
+            }
+        }
+
+        private func layOut() throws {
+            // Command-line checks that need no document come first, before stdin is read.
+            let target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
+            let colour = background.flatMap(BackgroundColour.parse)
+            if case .pdf? = target, dpi != nil {
+                throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
+            }
+            if let target, !target.keepsTransparency, let colour, colour.alpha < 1 {
+                throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
+            }
+
+            let input = try LayoutInput.open(file, password: password)
+            let options = layoutOptions(for: input)
+            let numbers: [Int]
+            do {
+                numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
+            } catch {
+                throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+            }
+            if box == .media && !input.knowsMediaBoxes && !quiet {
+                FileReport(tool: "pdflayout", quiet: quiet).error(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes"))
+            }
+            let geometry = try input.geometry(of: numbers, box: box)
+            let layout = LayoutEngine.layout(geometry.map {
+                SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
+            }, options: options)
+
+            if let target {
+                let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+                let scales = fit.map { Scale.fitScales(for: layout, options: options, box: try! FitBox.parse($0)) }
+                TemporaryFiles.shared.removeOnInterrupt()
+                do {
+                    switch target {
+                    case .pdf(let path):
+                        let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
+                                            background: colour, geometry: byNumber, quiet: quiet)
+                        try job.write(input, password: password, to: path)
+                        report("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
+                    case .raster(let pattern, let suffix, let saverOptions):
+                        let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
+                                            names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
+                                            options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
+                                            background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
+                                            workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, quiet: quiet)
+                        try writeImages(job, input: input, target: target)
+                    }
+                } catch let failure as ToolFailure {
+                    throw failure
+                } catch {
+                    throw ToolFailure(file: output ?? file, "\(error)")
+                }
+            }
+            if json && !quiet {
+                Console.out(try JSONLines().line(LayoutReport(layout: layout, options: options, box: box)))
+            } else if target == nil {
+                LayoutReport(layout: layout, options: options, box: box).summary.forEach(report)
+            }
+        }
+
+        /// Refuses absurd sizes before anything is drawn, then renders every view.
+        private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget) throws {
+            do {
+                try SizeGuard.check(job.views, scales: job.scales, target: target, force: force)
+            } catch {
+                throw ToolFailure(file: file, error.message, status: error.status)
+            }
+            input.warmUp()
+            try job.run()
+            let names = job.names
+            report("\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")")
+        }
+
+        /// A line for people on stdout: none with -q, and none with --json (stdout is the JSON's).
+        private func report(_ line: String) {
+            if !quiet && !json { Console.out(line) }
+        }
+
+        /// Flags first; what the command line leaves open, the PDF's own hints decide.
+        private func layoutOptions(for input: LayoutInput) -> LayoutOptions {
+            let hinted = input.hint.defaultMode
+            let margins = noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault)
+            return LayoutOptions(mode: mode?.layoutMode ?? hinted.mode,
+                                 direction: flow == .horizontal ? .horizontal : .vertical,
+                                 rtl: progression.map { $0 == .rtl } ?? (input.direction == .rightToLeft),
+                                 cover: cover ?? hinted.cover,
+                                 margins: margins)
+        }
+    }
+}
+
+extension PageBox: ExpressibleByArgument {}

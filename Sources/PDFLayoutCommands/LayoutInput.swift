@@ -1,0 +1,147 @@
+import Foundation
+import PageLayout
+import Poppler
+import ToolSupport
+
+/// Where the PDF comes from, in a form that every worker thread can open again for itself
+/// (poppler documents must not be shared between threads). Standard input is read once.
+enum PDFSource: Sendable {
+    case file(String)
+    case bytes([UInt8])
+
+    static func named(_ file: String) -> PDFSource {
+        file == "-" ? .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile())) : .file(file)
+    }
+
+    func open(password: String?) throws(PopplerError) -> Document {
+        switch self {
+        case .file(let path): return try Document(path: path, password: password)
+        case .bytes(let bytes): return try Document(bytes: bytes, password: password)
+        }
+    }
+}
+
+/// Which page box is laid out, after PDFKit's displayBox.
+enum PageBox: String, CaseIterable, Sendable {
+    case crop, media
+}
+
+/// One page's geometry for layout and drawing: its size as shown in the chosen box, its /Rotate,
+/// and where the crop box's content sits inside that box (poppler-glib draws the crop box only).
+struct PageGeometry: Sendable {
+    var number: Int
+    var width: Double
+    var height: Double
+    var rotation: Int
+    /// Offset in points of the shown crop box's top-left corner from the shown box's top-left.
+    var contentOffset: (x: Double, y: Double)
+}
+
+/// An open PDF with what pdflayout needs to know about it.
+struct LayoutInput {
+    let file: String
+    let source: PDFSource
+    let document: Document
+    let hint: PageLayout.PageLayoutHint
+    /// /ViewerPreferences /Direction, when the file states it.
+    let direction: DocumentStructure.Direction?
+    /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
+    let structure: DocumentStructure?
+
+    var pageCount: Int { document.pageCount }
+
+    static func open(_ file: String, password: String?) throws(ToolFailure) -> LayoutInput {
+        let source = PDFSource.named(file)
+        let document: Document
+        do {
+            document = try source.open(password: password)
+        } catch {
+            throw ToolFailure(file: file, error.description)
+        }
+        guard document.pageCount > 0 else { throw ToolFailure(file: file, "the PDF has no pages") }
+        var structure = try? document.structure()
+        let direction = structure?.direction
+        // Trust the file's page tree only where it agrees with poppler's.
+        if let found = structure, !Self.agrees(found, with: document) { structure = nil }
+        return LayoutInput(file: file, source: source, document: document, hint: Self.hint(document.pageLayout),
+                           direction: direction, structure: structure)
+    }
+
+    private static func agrees(_ structure: DocumentStructure, with document: Document) -> Bool {
+        guard structure.pages.count == document.pageCount else { return false }
+        for (index, boxes) in structure.pages.enumerated() {
+            guard let page = try? document.page(at: index) else { return false }
+            let shown = page.size
+            let turned = boxes.rotation % 180 == 90
+            let expected = turned ? (boxes.cropBox.height, boxes.cropBox.width) : (boxes.cropBox.width, boxes.cropBox.height)
+            guard abs(shown.width - expected.0) < 0.01, abs(shown.height - expected.1) < 0.01 else { return false }
+        }
+        return true
+    }
+
+    /// poppler's /PageLayout, in the layout engine's terms.
+    private static func hint(_ value: Poppler.PageLayoutHint) -> PageLayout.PageLayoutHint {
+        switch value {
+        case .unset: return .unset
+        case .singlePage: return .singlePage
+        case .oneColumn: return .oneColumn
+        case .twoColumnLeft: return .twoColumnLeft
+        case .twoColumnRight: return .twoColumnRight
+        case .twoPageLeft: return .twoPageLeft
+        case .twoPageRight: return .twoPageRight
+        }
+    }
+
+    /// Geometry of the given pages (1-based numbers) in `box`. Without the file's structure (qpdf
+    /// could not read it), /Rotate is known only as "quarter-turned or not" (poppler-glib has no
+    /// getter) and the media box is unknown, so the crop box stands in for it.
+    func geometry(of numbers: [Int], box: PageBox) throws(ToolFailure) -> [PageGeometry] {
+        var result: [PageGeometry] = []
+        var known: [Int: PageGeometry] = [:]
+        for number in numbers {
+            if let seen = known[number] {
+                result.append(seen)
+                continue
+            }
+            let page: Page
+            do { page = try document.page(at: number - 1) } catch { throw ToolFailure(file: file, error.description) }
+            let shown = page.size
+            var geometry = PageGeometry(number: number, width: shown.width, height: shown.height,
+                                        rotation: page.isQuarterTurned ? 90 : 0, contentOffset: (0, 0))
+            if let boxes = structure?.pages[number - 1] {
+                geometry.rotation = boxes.rotation
+                if box == .media { Self.placeInMediaBox(&geometry, boxes) }
+            }
+            known[number] = geometry
+            result.append(geometry)
+        }
+        return result
+    }
+
+    var knowsMediaBoxes: Bool { structure != nil }
+
+    /// The media box's shown size, and the crop box's shown offset inside it: distances from the
+    /// media box's edges, turned with the page (at 90° the left margin becomes the top one).
+    private static func placeInMediaBox(_ geometry: inout PageGeometry, _ boxes: DocumentStructure.PageBoxes) {
+        let media = boxes.mediaBox, crop = boxes.cropBox
+        let left = crop.x1 - media.x1, right = media.x2 - crop.x2
+        let bottom = crop.y1 - media.y1, top = media.y2 - crop.y2
+        let turned = boxes.rotation % 180 == 90
+        geometry.width = turned ? media.height : media.width
+        geometry.height = turned ? media.width : media.height
+        switch boxes.rotation {
+        case 90: geometry.contentOffset = (bottom, left)
+        case 180: geometry.contentOffset = (right, bottom)
+        case 270: geometry.contentOffset = (top, right)
+        default: geometry.contentOffset = (left, top)
+        }
+    }
+
+    /// Renders one small page on this thread before workers start: poppler's colour-management
+    /// set-up races when first done from several threads at once.
+    func warmUp() {
+        guard let page = try? document.page(at: 0) else { return }
+        _ = try? RasterCanvas(width: 8, height: 8, background: .white)
+            .draw(page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0), scale: 8 / max(page.size.width, 1))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PageLayout
+
+/// `--json`: the layout's geometry in points, origin top-left, page numbers 1-based, pages of each
+/// view in reading order. Keys are snake_case (JSONLines), one object on one line.
+struct LayoutReport: Encodable {
+    var mode: LayoutMode
+    var direction: LayoutDirection
+    var rtl: Bool
+    var cover: Bool
+    var box: String
+    var unit = "pt"
+    /// Pages laid out (after `--pages`; a page listed twice counts twice).
+    var pageCount: Int
+    var views: [View]
+
+    init(layout: Layout, options: LayoutOptions, box: PageBox) {
+        mode = options.mode
+        direction = options.direction
+        rtl = options.rtl
+        cover = options.cover
+        self.box = box.rawValue
+        pageCount = layout.views.reduce(0) { $0 + $1.pages.count }
+        // Thousandths of a point: finer than any renderer, and free of binary noise like 595.2760009765625.
+        views = layout.views.map { view in
+            View(index: view.index, width: Self.rounded(view.width), height: Self.rounded(view.height), pages: view.pages.map {
+                PlacedPage(page: $0.page, x: Self.rounded($0.x), y: Self.rounded($0.y),
+                           width: Self.rounded($0.width), height: Self.rounded($0.height), rotation: $0.rotation)
+            })
+        }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// Without `-o` or `--json`: one line per view, pages in screen order from left to right
+    /// (so `--rtl` shows as "3 2"), sizes in points.
+    var summary: [String] {
+        var lines = ["\(mode.rawValue), \(direction.rawValue)\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
+            + "\(views.count) view\(views.count == 1 ? "" : "s") of \(pageCount) page\(pageCount == 1 ? "" : "s")"]
+        for view in views {
+            // Pages of one row share a vertical centre (each is centred in its row).
+            let order = view.pages.sorted { (Self.rounded($0.y + $0.height / 2), $0.x) < (Self.rounded($1.y + $1.height / 2), $1.x) }
+                .map { String($0.page) }
+            let shown = order.count > 12 ? order.prefix(6).joined(separator: " ") + " … " + order.suffix(3).joined(separator: " ")
+                                         : order.joined(separator: " ")
+            lines.append("  view \(view.index + 1): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
+        }
+        return lines
+    }
+
+    private static func text(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
+    }
+}

@@ -1,0 +1,145 @@
+import PageLayout
+import Poppler
+import ToolSupport
+import Vips
+
+/// What `-o` asks for: a vector PDF, or one raster image per view in a libvips format.
+enum OutputTarget: Equatable {
+    case pdf(path: String)
+    /// `pattern` is the name as given (without `[options]`); `options` go to the libvips saver.
+    case raster(pattern: String, suffix: String, options: String)
+
+    static let rasterSuffixes = [".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"]
+
+    /// Reads `-o`: the suffix decides the kind. Errors are command-line errors.
+    static func parse(_ text: String) throws(ToolFailure) -> OutputTarget {
+        let target = SaveTarget(text)
+        guard let suffix = target.suffix else {
+            throw ToolFailure("-o \(text): name the output with a suffix: .pdf, .png, .jpg, .webp or .tif", status: ExitStatus.usage)
+        }
+        if suffix == ".pdf" {
+            guard target.options.isEmpty else {
+                throw ToolFailure("-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
+            }
+            return .pdf(path: target.path)
+        }
+        guard rasterSuffixes.contains(suffix), Image.canSave(format: suffix) else {
+            throw ToolFailure("-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
+        }
+        _ = try OutputNames.pattern(in: target.path, for: text)
+        return .raster(pattern: target.path, suffix: suffix, options: target.options)
+    }
+
+    /// Largest side each raster format can hold (libvips itself stops at 10 million pixels).
+    var maxSide: Int {
+        guard case .raster(_, let suffix, _) = self else { return .max }
+        switch suffix {
+        case ".jpg", ".jpeg": return 65_535
+        case ".webp": return 16_383
+        default: return 10_000_000
+        }
+    }
+
+    var keepsTransparency: Bool {
+        guard case .raster(_, let suffix, _) = self else { return true }
+        return suffix != ".jpg" && suffix != ".jpeg"
+    }
+}
+
+/// File names for numbered views: `page.png` → `page-001.png`, `page-002.png`, …, or a printf
+/// pattern given in the name (`page-%04d.png`, `%d.png`; `%%` is a literal percent sign).
+enum OutputNames {
+    /// The width of the number when the name holds a `%d`-style pattern, nil when it holds none.
+    struct Pattern {
+        var prefix: String
+        var suffix: String
+        var width: Int
+    }
+
+    static func pattern(in name: String, for argument: String) throws(ToolFailure) -> Pattern? {
+        var prefix = "", suffix = "", found: Int?
+        var characters = name[...]
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                if found == nil { prefix.append(character) } else { suffix.append(character) }
+                continue
+            }
+            if characters.first == "%" {
+                characters.removeFirst()
+                if found == nil { prefix.append("%") } else { suffix.append("%") }
+                continue
+            }
+            let digits = characters.prefix { $0.isASCII && $0.isNumber }
+            characters.removeFirst(digits.count)
+            guard characters.popFirst() == "d", found == nil, digits.count <= 2 else {
+                throw ToolFailure("-o \(argument): the name may hold one number pattern such as %d or %03d (write %% for a percent sign)",
+                                  status: ExitStatus.usage)
+            }
+            found = Int(digits) ?? 0
+        }
+        return found.map { Pattern(prefix: prefix, suffix: suffix, width: $0) }
+    }
+
+    /// One name per view: the name itself for a lone view, numbered otherwise.
+    static func names(for name: String, count: Int) -> [String] {
+        if let pattern = try? pattern(in: name, for: name) {
+            return (1...max(count, 1)).map { pattern.prefix + padded($0, width: pattern.width) + pattern.suffix }
+        }
+        guard count > 1 else { return [name] }
+        let target = SaveTarget(name)
+        let stem = target.suffix.map { String(name.dropLast($0.count)) } ?? name
+        let extensionText = target.suffix.map { String(name.suffix($0.count)) } ?? ""
+        let width = max(3, String(count).count)
+        return (1...count).map { "\(stem)-\(padded($0, width: width))\(extensionText)" }
+    }
+
+    private static func padded(_ number: Int, width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// `--background`: a colour name, `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or `transparent`.
+enum BackgroundColour {
+    static func parse(_ text: String) -> RGBA? {
+        let named: [String: RGBA] = [
+            "white": .white, "black": RGBA(red: 0, green: 0, blue: 0),
+            // PDFKit's PDFView background is 50 % grey.
+            "grey": RGBA(red: 0.5, green: 0.5, blue: 0.5), "gray": RGBA(red: 0.5, green: 0.5, blue: 0.5),
+            "transparent": .clear, "none": .clear,
+        ]
+        let lowered = text.lowercased()
+        if let colour = named[lowered] { return colour }
+        guard lowered.hasPrefix("#") else { return nil }
+        var hex = String(lowered.dropFirst())
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6 || hex.count == 8, let value = UInt64(hex, radix: 16) else { return nil }
+        let channels = hex.count == 6 ? value << 8 | 0xFF : value
+        func channel(_ shift: UInt64) -> Double { Double((channels >> shift) & 0xFF) / 255 }
+        return RGBA(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+    }
+}
+
+/// Refuses views whose pixel size is absurd (`--dpi 5000` on a book) before anything is rendered.
+enum SizeGuard {
+    /// A gigapixel: past this a view needs `--force`.
+    static let pixelLimit = 1e9
+
+    static func check(_ views: [View], scales: [Double], target: OutputTarget, force: Bool) throws(ToolFailure) {
+        for (view, scale) in zip(views, scales) {
+            let size = Scale.pixelSize(of: view, scale: scale)
+            let described = "view \(view.index + 1) would be \(size.width)×\(size.height) pixels"
+            guard size.width >= 1, size.height >= 1 else {
+                throw ToolFailure("\(described): raise --dpi or --fit", status: ExitStatus.usage)
+            }
+            if max(size.width, size.height) > target.maxSide {
+                throw ToolFailure("\(described), more than this format holds (\(target.maxSide) a side): lower --dpi",
+                                  status: ExitStatus.usage)
+            }
+            if size.pixelCount > pixelLimit && !force {
+                let giga = (size.pixelCount / 1e9 * 10).rounded() / 10
+                throw ToolFailure("\(described) (\(giga) gigapixels): lower --dpi, or add --force", status: ExitStatus.usage)
+            }
+        }
+    }
+}

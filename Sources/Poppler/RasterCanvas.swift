@@ -1,0 +1,85 @@
+import CPoppler
+import Vips
+
+/// A rectangle in whole pixels.
+public struct PixelRect: Sendable, Equatable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+}
+
+/// A cairo image onto which several pages are painted at pixel positions: a whole view (a spread,
+/// a column of pages) or a tile of one. Pages sit on white paper, the rest is the background.
+/// Like `Document`, a canvas belongs to one thread.
+public final class RasterCanvas {
+    public let width: Int
+    public let height: Int
+    private let alpha: Bool
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+
+    /// cairo's image surfaces stop at 32767 pixels a side.
+    public static let maxSide = 32767
+
+    public init(width: Int, height: Int, background: RGBA) throws(PopplerError) {
+        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+            throw PopplerError(.unreadable, "cannot draw a \(width)×\(height) image (cairo stops at \(Self.maxSide) pixels a side)")
+        }
+        self.width = width
+        self.height = height
+        alpha = background.alpha < 1
+        surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw PopplerError(.unreadable, "cannot allocate a \(width)×\(height) image")
+        }
+        context = cairo_create(surface)
+        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Paints white paper over `paper` (canvas pixels) and draws `page` on it, the top-left corner of
+    /// its crop box (as shown, /Rotate applied) at `contentOrigin` pixels, `scale` pixels per point.
+    /// Nothing is drawn outside the paper. A page rendered alone at the same scale and drawn here at
+    /// a whole-pixel origin gives the same pixels.
+    public func draw(_ page: Page, paper: PixelRect, contentOrigin: (x: Double, y: Double), scale: Double) {
+        cairo_save(context)
+        cairo_rectangle(context, Double(paper.x), Double(paper.y), Double(paper.width), Double(paper.height))
+        cairo_clip(context)
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_translate(context, contentOrigin.x, contentOrigin.y)
+        cairo_scale(context, scale, scale)
+        page.draw(on: context, forPrinting: false)
+        cairo_restore(context)
+    }
+
+    /// Packed R, G, B bytes, plus straight alpha when the background is not opaque.
+    public var bands: Int { alpha ? 4 : 3 }
+
+    public func pixels() -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return CairoPixels.unpack(data, width: width, height: height, stride: stride, alpha: alpha)
+    }
+
+    /// The canvas as a libvips image (a copy: the canvas can go away).
+    public func image() throws(PopplerError) -> Image {
+        do {
+            return try Image(bytes: pixels(), width: width, height: height, bands: bands)
+        } catch {
+            throw PopplerError(.unreadable, error.description)
+        }
+    }
+}
