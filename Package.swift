@@ -30,7 +30,7 @@ let package = Package(
         // Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
         .target(name: "Horizon"),
-        .target(name: "Frost"),
+        .target(name: "Frost", dependencies: ["ToolSupport"]),
         .target(name: "ToolSupport"),
 
         // Commands live in libraries so that tests can call them.
@@ -50,8 +50,8 @@ let package = Package(
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon"]),
-        .testTarget(name: "FrostTests", dependencies: ["Frost"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "ToolSupport", "Vips", "TestSupport"],
+        .testTarget(name: "FrostTests", dependencies: ["Frost", "ToolSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Frost", "Horizon", "ToolSupport", "Vips", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,3 +12,7 @@ echo "== binaries in $bin; demo outputs in $out"
 "$bin/imgtool" horizon Assets/tilted-lake.jpg --fix -o "$out/level.jpg" --overlay "$out/seen.jpg"
 "$bin/imgtool" info "$out/level.jpg"
 "$bin/pdflayout" info Assets/mixed.pdf
+"$bin/imgtool" blur Assets/screenshot-text.png --style dark -o "$out/frosted.png"
+"$bin/pdflayout" Assets/book-rtl.pdf --two-up -o "$out/spreads.pdf"
+"$bin/pdflayout" Assets/book-rtl.pdf --two-up --dpi 50 -o "$out/spread.png" -q
+echo "== open $out to see level.jpg, seen.jpg, frosted.png, spreads.pdf and spread-00N.png"

@@ -48,7 +48,7 @@ extension ImgTool {
                 transform: parseCropMode)
         public var crop: CropMode = .aspect
 
-        @Option(help: ArgumentHelp("Corner fill for --crop none: black, white, transparent, #rrggbb[aa], R,G,B[,A] or a grey level.",
+        @Option(help: ArgumentHelp("Corner fill for --crop none: black, white, transparent, #rrggbb[aa], rgb(r,g,b) or COLOUR@ALPHA.",
                                    valueName: "colour"), transform: parseBackground)
         public var background: [Double]?
 
@@ -65,7 +65,7 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
         public var interpolate: String = "bicubic"
 
-        @Option(name: .customShort("j"), help: ArgumentHelp("Photos processed at once (default: all cores).", valueName: "n"))
+        @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp("Photos processed at once (default: all cores).", valueName: "n"))
         public var jobs: Int?
 
         @Flag(help: "One JSON object per input, one per line.")
@@ -143,28 +143,11 @@ private func parseCropMode(_ text: String) throws -> CropMode {
     return mode
 }
 
-/// Colours as 0…255 values: R, G, B and optionally alpha.
+/// `--background` as 0…255 values R, G, B, A (the shared colour syntax of every command).
 func parseBackground(_ text: String) throws -> [Double] {
-    let named: [String: [Double]] = ["black": [0, 0, 0, 255], "white": [255, 255, 255, 255], "transparent": [0, 0, 0, 0]]
-    let lower = text.lowercased()
-    if let colour = named[lower] { return colour }
-    if lower.hasPrefix("#") {
-        var hex = Array(lower.dropFirst())
-        if hex.count == 3 { hex = hex.flatMap { [$0, $0] } }
-        guard hex.count == 6 || hex.count == 8 else { throw ValidationError("\"\(text)\": use #rrggbb or #rrggbbaa") }
-        var values: [Double] = []
-        for start in stride(from: 0, to: hex.count, by: 2) {
-            guard let byte = UInt8(String(hex[start...start + 1]), radix: 16) else {
-                throw ValidationError("\"\(text)\" is not a hexadecimal colour")
-            }
-            values.append(Double(byte))
-        }
-        return values
+    do {
+        return try Colour.parse(text).bytes()
+    } catch {
+        throw ValidationError(error.description)
     }
-    let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard [1, 3, 4].contains(numbers.count), numbers.allSatisfy({ $0.map { (0...255).contains($0) } ?? false }) else {
-        throw ValidationError("\"\(text)\" is not a colour: use black, white, transparent, #rrggbb, R,G,B[,A] or a grey level 0-255")
-    }
-    let values = numbers.compactMap { $0 }
-    return values.count == 1 ? [values[0], values[0], values[0], 255] : values
 }

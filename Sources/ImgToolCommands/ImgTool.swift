@@ -5,12 +5,12 @@ import Vips
 public struct ImgTool: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imgtool",
-        abstract: "Image jobs on libvips: inspect images, level their horizon.",
+        abstract: "Image jobs on libvips: level horizons, frost screenshots, inspect images.",
         discussion: """
         Exit status: 0 success, 1 a file could not be read or written, 2 nothing found to act on
         (horizon: no horizon in some input), 64 bad command line.
         """,
-        subcommands: [Info.self, Horizon.self]
+        subcommands: [Info.self, Blur.self, Horizon.self]
     )
 
     public init() {}

@@ -130,7 +130,7 @@ extension PDFLayout {
         @Option(help: "Password of an encrypted PDF.")
         var password: String?
 
-        @Option(help: "Rendering threads (default: all cores).")
+        @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp("Rendering threads (default: all cores).", valueName: "n"))
         var jobs: Int?
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
@@ -145,7 +145,7 @@ extension PDFLayout {
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
             if let gap, Self.margins(gap) == nil { throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas") }
             if let background, BackgroundColour.parse(background) == nil {
-                throw ValidationError("--background: expected white, grey, black, transparent, #RRGGBB or #RRGGBBAA")
+                throw ValidationError("--background: expected a colour such as white, grey, black, transparent, #RRGGBB, #RRGGBBAA or rgb(r,g,b)")
             }
             if let fit {
                 do { _ = try FitBox.parse(fit) } catch { throw ValidationError(error.description) }

@@ -99,24 +99,11 @@ enum OutputNames {
     }
 }
 
-/// `--background`: a colour name, `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or `transparent`.
+/// `--background`: any colour of the shared syntax (`grey`, `#RRGGBBAA`, `transparent`, ...).
 enum BackgroundColour {
     static func parse(_ text: String) -> RGBA? {
-        let named: [String: RGBA] = [
-            "white": .white, "black": RGBA(red: 0, green: 0, blue: 0),
-            // PDFKit's PDFView background is 50 % grey.
-            "grey": RGBA(red: 0.5, green: 0.5, blue: 0.5), "gray": RGBA(red: 0.5, green: 0.5, blue: 0.5),
-            "transparent": .clear, "none": .clear,
-        ]
-        let lowered = text.lowercased()
-        if let colour = named[lowered] { return colour }
-        guard lowered.hasPrefix("#") else { return nil }
-        var hex = String(lowered.dropFirst())
-        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-        guard hex.count == 6 || hex.count == 8, let value = UInt64(hex, radix: 16) else { return nil }
-        let channels = hex.count == 6 ? value << 8 | 0xFF : value
-        func channel(_ shift: UInt64) -> Double { Double((channels >> shift) & 0xFF) / 255 }
-        return RGBA(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+        guard let colour = try? Colour.parse(text) else { return nil }
+        return RGBA(red: colour.red, green: colour.green, blue: colour.blue, alpha: colour.alpha ?? 1)
     }
 }
 

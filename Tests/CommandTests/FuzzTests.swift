@@ -23,7 +23,16 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
             // minutes of legitimate work; the default limit is tested elsewhere.
             ["horizon", input, "--fix", "-o", output + "/level.jpg", "--max-pixels", "30M"]
         },
+        FuzzTarget(name: "imgtool blur", tool: "imgtool", seeds: imageSeeds) { input, output in
+            ["blur", input, "--style", "dark", "-o", output + "/frosted.png", "--max-pixels", "30M"]
+        },
         FuzzTarget(name: "pdflayout info", tool: "pdflayout", seeds: pdfSeeds) { input, _ in ["info", input] },
+        FuzzTarget(name: "pdflayout two-up png", tool: "pdflayout", seeds: pdfSeeds) { input, output in
+            [input, "--two-up", "--rtl", "--cover", "--dpi", "20", "-o", output + "/spread.png"]
+        },
+        FuzzTarget(name: "pdflayout vector", tool: "pdflayout", seeds: pdfSeeds) { input, output in
+            [input, "--two-up-continuous", "-o", output + "/sheets.pdf"]
+        },
     ]
 }
 

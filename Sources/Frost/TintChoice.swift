@@ -1,0 +1,12 @@
+import ToolSupport
+
+/// What `--tint` asks for: a colour, or no tint at all.
+public enum TintChoice: Equatable, Sendable {
+    case none
+    case colour(Colour)
+
+    /// Parses `none`, or any colour `Colour.parse` reads (`#3366ff`, `white@0.5`, ...).
+    public init(parsing text: String) throws(ColourError) {
+        self = text.trimmingSpaces().lowercased() == "none" ? .none : .colour(try Colour.parse(text))
+    }
+}
