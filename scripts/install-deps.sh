@@ -6,6 +6,7 @@ packages=(
   libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
+  tesseract-ocr tesseract-ocr-eng               # tests: OCR finds no words in a blurred screenshot
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -46,7 +46,7 @@ extension Image {
             throw VipsError("no saver for \"\(suffix)\": use a suffix such as .jpg, .png, .webp, .tif")
         }
         try Operation.call(String(cString: saver), [
-            ("in", .image(self)), ("filename", .string(filename)), ("strip", .bool(strip)),
+            ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)), ("strip", .bool(strip)),
         ], options: options, outputs: [])
     }
 
@@ -63,8 +63,21 @@ extension Image {
         }
         let box = GObjectBox(owning: UnsafeMutableRawPointer(target))
         try Operation.call(String(cString: saver), [
-            ("in", .image(self)), ("target", .object(box)), ("strip", .bool(strip)),
+            ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
         ], options: options, outputs: [])
+    }
+
+    /// A copy (pixels shared) without the metadata a saver could write: the blobs (`exif-data`,
+    /// `jpeg-thumbnail-data`, `xmp-data`, `iptc-data`, `icc-profile-data`, ...), the parsed
+    /// `exif-*` tags EXIF is rebuilt from, and PNG comments. `strip` alone is not enough: libvips
+    /// 8.14.0–8.14.1 webpsave ignores it and writes EXIF (GPS, thumbnail), XMP and ICC anyway
+    /// (libvips issue 3340; Debian 12 ships 8.14.1).
+    func withoutMetadata() throws(VipsError) -> Image {
+        let fresh = try copy()
+        for name in fieldNames where name.hasSuffix("-data") || name.hasPrefix("exif-") || name.hasPrefix("png-comment-") {
+            _ = vips_image_remove(fresh.pointer, name)
+        }
+        return fresh
     }
 
     /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).

@@ -101,3 +101,27 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
     result.timedOut = timedOut
     return result
 }
+
+/// Starts a built tool (`imgtool`, `pdflayout`) or any program on PATH and returns at once, for
+/// tests that signal a command half-way. Standard input is empty; standard output and error go
+/// to the handles given (by default nowhere). The caller ends it with `waitUntilExit()`.
+public func startProcess(_ tool: String, _ arguments: [String], standardOutput: FileHandle = .nullDevice,
+                         standardError: FileHandle = .nullDevice, environment: [String: String]? = nil) throws -> Process {
+    let process = Process()
+    let built = Fixtures.binFolder.appendingPathComponent(tool)
+    if FileManager.default.isExecutableFile(atPath: built.path) {
+        process.executableURL = built
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+    }
+    if let environment {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    try process.run()
+    return process
+}
