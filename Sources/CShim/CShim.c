@@ -2,6 +2,7 @@
 
 GType CShim_G_TYPE_BOOLEAN(void) { return G_TYPE_BOOLEAN; }
 GType CShim_G_TYPE_INT(void) { return G_TYPE_INT; }
+GType CShim_G_TYPE_UINT64(void) { return G_TYPE_UINT64; }
 GType CShim_G_TYPE_DOUBLE(void) { return G_TYPE_DOUBLE; }
 GType CShim_G_TYPE_STRING(void) { return G_TYPE_STRING; }
 GType CShim_G_TYPE_ENUM(void) { return G_TYPE_ENUM; }

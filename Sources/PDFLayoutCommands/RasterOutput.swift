@@ -34,7 +34,7 @@ struct RasterJob: Sendable {
     var quiet: Bool
 
     /// Views up to this many pixels are drawn whole in memory, several at once; larger ones are
-    /// rendered page by page to a spool file and streamed into the saver (`StreamedView`).
+    /// rendered page by page to a spool file that libvips assembles and saves (`StreamedView`).
     static let inMemoryPixels = 16_000_000.0
 
     /// PNG at zlib level 1 unless the name says otherwise: pages are mostly flat colour, so level 1

@@ -6,28 +6,32 @@ import Vips
 
 /// A view too large to draw in one piece: the continuous column or strip of a whole book, or a
 /// page at a huge DPI. Memory stays bounded whatever the view's size or direction:
-///  1. every page is rendered once, in tiles, in parallel, into an unlinked spool file beside
-///     the output (pages are stored one after the other, each row-major);
-///  2. a producer thread reads the spool back in bands of rows and writes them as an uncompressed
-///     PNG into a pipe; libvips loads the pipe sequentially and its saver writes the file as rows arrive.
-/// So neither the canvas nor the file is ever held whole in memory.
+///  1. every page is rendered once, in tiles, in parallel, into a spool file beside the output:
+///     a raw RGBA image the size of the view, each page's pixels (opaque) where the page lands;
+///     nothing is written between pages, so those holes read as zeros, alpha 0;
+///  2. libvips maps the spool (`rawload`), puts it on the background (`flatten`; `ifthenelse` for a
+///     translucent one) and saves it, pulling strips of rows through as it writes.
+/// So neither the canvas nor the file is ever held whole in memory, and the libvips pipeline is
+/// a few operations whatever the page count. (Assembling per-page crops of the spool with
+/// `insert`/`arrayjoin` was tried: every page's operations keep their buffers and mmap windows for
+/// the whole save, so memory grew with the page count, and arrayjoin in libvips < 8.15.2 hands back
+/// freed memory when its inputs are plain crops.)
 struct StreamedView {
     let job: RasterJob
     let index: Int
 
-    /// Largest tile of a page rendered at once, and largest band of rows handed to the saver.
+    /// Largest tile of a page rendered at once.
     static let tilePixels = 8_000_000
     static let tileSide = 8192
-    static let bandBytes = 4 << 20
+    static let bands = 4
 
-    /// A page's share of the view: where its paper lands, clipped to the view, and where its
-    /// pixels start in the spool.
+    /// A page's share of the view: where its paper lands, the part of it inside the view, and
+    /// the parts of later pages over it (a pixel of rounding with `--no-gaps`; usually none).
     struct SpooledPage: Sendable {
         var placed: PlacedPage
         var spot: PagePixels
         var rect: PixelRect
-        var offset: Int
-        var rowBytes: Int { rect.width * 3 }
+        var above: [PixelRect] = []
     }
 
     struct Tile: Sendable {
@@ -40,41 +44,51 @@ struct StreamedView {
         let size = Scale.pixelSize(of: view, scale: scale)
         let pages = spooledPages(view, scale: scale, size: size)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let spool = try Spool(folder: folder, bytes: pages.reduce(0) { $0 + $1.rowBytes * $1.rect.height })
-        try render(pages, into: spool, scale: scale)
-
-        let bands = job.background.alpha < 1 ? 4 : 3
-        let stream = try PNGStream(width: size.width, height: size.height, bands: bands, bandBytes: Self.bandBytes) { [job] band, top, rows in
-            try Self.compose(band, top: top, rows: rows, width: size.width, bands: bands, pages: pages, spool: spool, background: job.background)
-        }
-        do {
-            let image = try Image.load(descriptor: stream.readEnd, autorotate: false, access: .sequential)
-            stream.closeReadEnd() // libvips keeps its own duplicate of the descriptor
-            try image.save(to: path, format: job.suffix, options: job.options)
-        } catch {
-            // A producer failure (say, the spool could not be read) explains the saver's.
-            try stream.finish()
-            throw error
-        }
-        try stream.finish()
+        let spool = try Spool(folder: folder, bytes: size.width * size.height * Self.bands,
+                              usedBytes: pages.reduce(0) { $0 + $1.rect.width * $1.rect.height * Self.bands })
+        defer { spool.remove() }
+        try render(pages, into: spool, width: size.width, scale: scale)
+        // The cache would keep the pipeline, and so the deleted spool's descriptor, alive.
+        defer { VipsRuntime.dropCachedOperations() }
+        try save(spool, size: size, to: path)
     }
 
     private func spooledPages(_ view: View, scale: Double, size: PixelSize) -> [SpooledPage] {
-        var offset = 0
-        var pages: [SpooledPage] = []
-        for placed in view.pages {
+        var pages: [SpooledPage] = view.pages.compactMap { placed in
             let spot = job.pixels(of: placed, scale: scale)
             let x0 = max(spot.paper.x, 0), y0 = max(spot.paper.y, 0)
             let x1 = min(spot.paper.maxX, size.width), y1 = min(spot.paper.maxY, size.height)
-            guard x1 > x0, y1 > y0 else { continue }
-            let page = SpooledPage(placed: placed, spot: spot, rect: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), offset: offset)
-            offset += page.rowBytes * page.rect.height
-            pages.append(page)
+            guard x1 > x0, y1 > y0 else { return nil }
+            return SpooledPage(placed: placed, spot: spot, rect: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+        for earlier in pages.indices {
+            for later in pages.indices.dropFirst(earlier + 1) where Self.overlap(pages[earlier].rect, pages[later].rect) {
+                pages[earlier].above.append(pages[later].rect)
+            }
         }
         return pages
     }
 
-    private func render(_ pages: [SpooledPage], into spool: Spool, scale: Double) throws {
+    private static func overlap(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
+    }
+
+    /// The parts of row `y` between `start` and `end` that no rect of `above` covers. Where pages
+    /// overlap, only the later one writes (as when drawn in order), so tiles may land in any order.
+    static func visibleSpans(row y: Int, from start: Int, to end: Int, under above: [PixelRect]) -> [Range<Int>] {
+        var spans = [start..<end]
+        for rect in above where rect.y <= y && y < rect.maxY {
+            spans = spans.flatMap { span -> [Range<Int>] in
+                let cutStart = max(span.lowerBound, rect.x), cutEnd = min(span.upperBound, rect.maxX)
+                guard cutStart < cutEnd else { return [span] }
+                return [span.lowerBound..<cutStart, cutEnd..<span.upperBound].filter { !$0.isEmpty }
+            }
+        }
+        return spans
+    }
+
+    private func render(_ pages: [SpooledPage], into spool: Spool, width: Int, scale: Double) throws {
+        let spoolRowBytes = width * Self.bands
         var planned: [Tile] = []
         for (number, page) in pages.enumerated() {
             let tileWidth = min(page.rect.width, Self.tileSide)
@@ -91,22 +105,27 @@ struct StreamedView {
         defer { progress.finish() }
         _ = try ParallelRender.map(count: tiles.count, workers: job.workers, source: job.source, password: job.password) { item, document in
             let tile = tiles[item], page = pages[tile.page]
-            let canvas = try RasterCanvas(width: tile.rect.width, height: tile.rect.height, background: .white)
+            // A clear canvas gives RGBA; the tile is all paper, so its alpha is 255 throughout.
+            let canvas = try RasterCanvas(width: tile.rect.width, height: tile.rect.height, background: .clear)
             let paper = PixelRect(x: page.spot.paper.x - tile.rect.x, y: page.spot.paper.y - tile.rect.y,
                                   width: page.spot.paper.width, height: page.spot.paper.height)
             canvas.draw(try document.page(at: page.placed.page - 1), paper: paper,
                         contentOrigin: (page.spot.contentOrigin.x - Double(tile.rect.x), page.spot.contentOrigin.y - Double(tile.rect.y)),
                         scale: scale)
             let pixels = canvas.pixels()
-            let tileRowBytes = tile.rect.width * 3
-            let start = page.offset + ((tile.rect.y - page.rect.y) * page.rect.width + tile.rect.x - page.rect.x) * 3
+            let tileRowBytes = tile.rect.width * Self.bands
+            let start = tile.rect.y * spoolRowBytes + tile.rect.x * Self.bands
+            let above = page.above.filter { Self.overlap($0, tile.rect) }
             try pixels.withUnsafeBytes { raw in
-                if tile.rect.width == page.rect.width {
+                if tileRowBytes == spoolRowBytes && above.isEmpty {
                     try spool.write(raw, at: start)
-                } else {
-                    for row in 0..<tile.rect.height {
-                        try spool.write(UnsafeRawBufferPointer(rebasing: raw[row * tileRowBytes..<(row + 1) * tileRowBytes]),
-                                        at: start + row * page.rowBytes)
+                    return
+                }
+                for row in 0..<tile.rect.height {
+                    for span in Self.visibleSpans(row: tile.rect.y + row, from: tile.rect.x, to: tile.rect.maxX, under: above) {
+                        let from = row * tileRowBytes + (span.lowerBound - tile.rect.x) * Self.bands
+                        try spool.write(UnsafeRawBufferPointer(rebasing: raw[from..<from + span.count * Self.bands]),
+                                        at: start + row * spoolRowBytes + (span.lowerBound - tile.rect.x) * Self.bands)
                     }
                 }
             }
@@ -114,73 +133,73 @@ struct StreamedView {
         }
     }
 
-    /// Fills `rows` rows of the view starting at `top`: background, then each page's spooled rows
-    /// (RGB; with 4 bands the pages get opaque alpha, the background keeps its own).
-    /// Plain `while` loops and bulk copies: this touches every pixel of the view.
-    private static func compose(_ band: UnsafeMutableRawBufferPointer, top: Int, rows: Int, width: Int, bands: Int,
-                                pages: [SpooledPage], spool: Spool, background: RGBA) throws {
-        let colour = [background.red, background.green, background.blue, background.alpha].map { UInt8(($0 * 255).rounded()) }
-        let start = band.baseAddress!.assumingMemoryBound(to: UInt8.self), rowBytes = width * bands
-        var pixel = 0
-        while pixel < width {
-            var channel = 0
-            while channel < bands { start[pixel * bands + channel] = colour[channel]; channel += 1 }
-            pixel += 1
+    /// Maps the spool, puts it on the background and saves it. Every libvips image made here is
+    /// released on return, so that dropping the cache afterwards frees the spool.
+    private func save(_ spool: Spool, size: PixelSize, to path: String) throws {
+        let pages = try Image.rawload(path: spool.path, width: size.width, height: size.height, bands: Self.bands)
+        spool.remove() // libvips opened its own descriptor in rawload
+        let background = job.background
+        let image: Image
+        if background.alpha >= 1 {
+            // Alpha is 255 on pages (kept exactly) and 0 between them (the background exactly).
+            image = try pages.flatten(background: [background.red, background.green, background.blue].map { ($0 * 255).rounded() })
+        } else {
+            let colour = [background.red, background.green, background.blue, background.alpha].map { ($0 * 255).rounded() }
+            image = try pages.extractBand(3).ifThenElse(pages, try Image.constant(width: size.width, height: size.height, colour: colour))
         }
-        var row = 1
-        while row < rows {
-            (start + row * rowBytes).update(from: start, count: rowBytes)
-            row += 1
-        }
-        var scratch: [UInt8] = []
-        for page in pages where page.rect.y < top + rows && page.rect.maxY > top {
-            let first = max(top, page.rect.y), last = min(top + rows, page.rect.maxY)
-            let count = (last - first) * page.rowBytes
-            if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
-            try scratch.withUnsafeMutableBytes {
-                try spool.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<count]), at: page.offset + (first - page.rect.y) * page.rowBytes)
-            }
-            scratch.withUnsafeBufferPointer { source in
-                var row = first
-                while row < last {
-                    var from = source.baseAddress! + (row - first) * page.rowBytes
-                    var to = start + ((row - top) * width + page.rect.x) * bands
-                    if bands == 3 {
-                        to.update(from: from, count: page.rowBytes)
-                    } else {
-                        let end = from + page.rowBytes
-                        while from < end {
-                            to[0] = from[0]; to[1] = from[1]; to[2] = from[2]; to[3] = 255
-                            from += 3
-                            to += 4
-                        }
-                    }
-                    row += 1
-                }
-            }
-        }
+        try image.save(to: path, format: job.suffix, options: job.options)
     }
 }
 
-/// An unlinked temporary file: it disappears when closed, even if the process is killed.
+/// The spool file: created beside the output so that libvips can open it by name, removed as
+/// soon as libvips has (or on failure, or on SIGINT/SIGTERM through `TemporaryFiles`).
 final class Spool: @unchecked Sendable {
+    let path: String
     private let descriptor: Int32
+    private let lock = NSLock()
+    private var named = true
 
-    init(folder: String, bytes: Int) throws {
+    /// `bytes` is the file's size; `usedBytes` what is written into it (the rest stays sparse).
+    init(folder: String, bytes: Int, usedBytes: Int) throws {
         var info = statvfs()
         if statvfs(folder, &info) == 0 {
             let free = Double(info.f_bavail) * Double(info.f_frsize)
-            guard free > Double(bytes) + 64e6 else {
-                throw ToolFailure("not enough free space in \(folder) to assemble this view (it needs \(bytes >> 20) MB)")
+            guard free > Double(usedBytes) + 64e6 else {
+                throw ToolFailure("not enough free space in \(folder) to assemble this view (it needs \(usedBytes >> 20) MB)")
             }
         }
         var template = Array("\(folder)/.pdflayout-spool-XXXXXX".utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw ToolFailure("cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))") }
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        TemporaryFiles.shared.register(path)
+        // The holes this leaves read as zeros: alpha 0, the background.
+        guard ftruncate(descriptor, off_t(bytes)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            TemporaryFiles.shared.forget(path)
+            close(descriptor)
+            throw ToolFailure("cannot create a temporary file of \(bytes >> 20) MB in \(folder): \(reason)")
+        }
+        self.descriptor = descriptor
+        self.path = path
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        remove()
+        close(descriptor)
+    }
+
+    /// Unlinks the name (once); readers that opened the file keep it until they close it.
+    func remove() {
+        let wasNamed = lock.withLock { () -> Bool in
+            defer { named = false }
+            return named
+        }
+        guard wasNamed else { return }
+        unlink(path)
+        TemporaryFiles.shared.forget(path)
+    }
 
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
         var done = 0
@@ -188,16 +207,6 @@ final class Spool: @unchecked Sendable {
             let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw ToolFailure("cannot write the temporary file: \(String(cString: strerror(errno)))") }
-            done += count
-        }
-    }
-
-    func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) throws {
-        var done = 0
-        while done < bytes.count {
-            let count = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw ToolFailure("cannot read the temporary file back") }
             done += count
         }
     }

@@ -37,19 +37,19 @@ public enum AtomicOutput {
     }
 }
 
-/// Temporary outputs still being written, removed if the process is interrupted (SIGINT,
-/// SIGTERM, SIGHUP) so that no half-written file is left behind.
+/// Temporary files still being written (outputs, pdflayout's spools), removed if the process is
+/// interrupted (SIGINT, SIGTERM, SIGHUP) so that no half-written file is left behind.
 public final class TemporaryFiles: @unchecked Sendable {
     public static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
     private var sources: [DispatchSourceSignal] = []
 
-    func register(_ path: String) {
+    public func register(_ path: String) {
         lock.withLock { _ = paths.insert(path) }
     }
 
-    func forget(_ path: String) {
+    public func forget(_ path: String) {
         lock.withLock { _ = paths.remove(path) }
     }
 

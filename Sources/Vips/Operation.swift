@@ -161,6 +161,7 @@ public enum Operation {
         switch fundamental {
         case CShim_G_TYPE_DOUBLE(): g_value_set_double(&gvalue, number)
         case CShim_G_TYPE_INT(): g_value_set_int(&gvalue, Int32(clamping: Int(number.rounded())))
+        case CShim_G_TYPE_UINT64(): g_value_set_uint64(&gvalue, guint64(max(0, number.rounded()))) // rawload's offset
         case CShim_G_TYPE_BOOLEAN(): g_value_set_boolean(&gvalue, number != 0 ? 1 : 0)
         case CShim_G_TYPE_ENUM(): g_value_set_enum(&gvalue, Int32(number))
         case CShim_G_TYPE_FLAGS(): g_value_set_flags(&gvalue, UInt32(number))

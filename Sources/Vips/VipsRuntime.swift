@@ -13,6 +13,9 @@ public enum VipsRuntime {
         // Loaders marked untrusted (matload, fitsload, pdfload through libvips, ...) are not fuzzed
         // upstream; our tools never need them, so they stay off.
         vips_block_untrusted_set(1)
+        // rawload has no format sniffing (no is_a, no suffix), so it only runs when called by name:
+        // pdflayout maps its own spool files with it.
+        vips_operation_block_set("VipsForeignLoadRaw", 0)
         // libvips logs warnings ("error in tile 0 x 392") through GLib on stderr; the failure
         // itself reaches the user as an error, so the warnings are only noise for a CLI.
         if getenv("FROSTLEVEL_VIPS_WARNINGS") == nil {
@@ -35,6 +38,16 @@ public enum VipsRuntime {
     /// Number of worker threads libvips uses per pipeline (0 = its default, the core count).
     public static func setConcurrency(_ threads: Int) {
         vips_concurrency_set(Int32(threads))
+    }
+
+    /// Empties libvips' operation cache, releasing the images it keeps alive and the files they
+    /// hold open (a deleted spool stays on disk while a cached operation refers to it).
+    /// Later operations are cached again as usual.
+    public static func dropCachedOperations() {
+        guard running.load(ordering: .acquiring) else { return }
+        let limit = vips_cache_get_max()
+        vips_cache_set_max(0) // trims the cache to nothing
+        vips_cache_set_max(limit)
     }
 
     /// Drops caches and threads; with the leak check on, reports objects still alive.

@@ -66,8 +66,8 @@ import Vips
                                                          "v01.jpg", "v02.jpg", "v03.jpg", "v04.jpg"])
     }
 
-    /// Over 16 megapixels a view is streamed (spool file, PNG through a pipe); the pixels must
-    /// be the same as pages rendered alone.
+    /// Over 16 megapixels a view is streamed (a spool file libvips maps and saves); the pixels
+    /// must be the same as pages rendered alone.
     @Test func longColumnIsStreamedAndExact() throws {
         let scratch = try Scratch()
         let report = try LayoutRun.json([mixed, "--continuous", "--dpi", "160", "-o", scratch.path("column.png")])

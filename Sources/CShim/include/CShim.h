@@ -7,6 +7,7 @@
 
 GType CShim_G_TYPE_BOOLEAN(void);
 GType CShim_G_TYPE_INT(void);
+GType CShim_G_TYPE_UINT64(void);
 GType CShim_G_TYPE_DOUBLE(void);
 GType CShim_G_TYPE_STRING(void);
 GType CShim_G_TYPE_ENUM(void);

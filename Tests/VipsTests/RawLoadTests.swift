@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Vips
+
+/// rawload is re-enabled alone after the untrusted loaders are blocked: it reads exactly the
+/// bytes it is told to, yet no file is ever sniffed into it or into the other untrusted loaders.
+@Suite struct RawLoadTests {
+    @Test func readsPixelsAtAnOffset() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("pixels.raw").path
+        let pixels = (0..<(5 * 3 * 4)).map { UInt8($0 * 4) } // 5×3 RGBA
+        try Data([UInt8](repeating: 0xEE, count: 16) + pixels).write(to: URL(fileURLWithPath: path))
+        let image = try Image.rawload(path: path, width: 5, height: 3, bands: 4, offset: 16)
+        unlink(path) // libvips already holds the file open
+        #expect(image.width == 5 && image.height == 3 && image.bands == 4 && image.interpretation == "srgb")
+        #expect(try image.bytes() == pixels)
+    }
+
+    @Test func rawFilesAreNotSniffedAndOtherUntrustedLoadersStayBlocked() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("pixels.raw").path
+        try Data(repeating: 7, count: 300).write(to: URL(fileURLWithPath: raw))
+        #expect(throws: VipsError("not a known image format")) { try Image.load(raw) }
+        let ppm = folder.appendingPathComponent("tiny.ppm").path
+        try Data("P6\n2 1\n255\n".utf8 + [1, 2, 3, 4, 5, 6]).write(to: URL(fileURLWithPath: ppm))
+        #expect(throws: VipsError("ppm input is not accepted (libvips marks its loader untrusted)")) { try Image.load(ppm) }
+    }
+
+    @Test func constantHasOneValuePerBand() throws {
+        let image = try Image.constant(width: 3, height: 2, colour: [10, 20, 30, 40])
+        #expect(image.bands == 4 && image.bandFormat == .uchar)
+        #expect(try image.bytes() == Array(repeating: [10, 20, 30, 40], count: 6).flatMap { $0 })
+    }
+}
