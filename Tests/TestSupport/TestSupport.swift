@@ -51,9 +51,8 @@ public struct RunResult: Sendable {
     }
 }
 
-/// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
-public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                timeout: Double? = nil) throws -> RunResult {
+/// A built tool (`imgtool`, `pdflayout`) from the test's bin folder, or any program on PATH.
+private func makeProcess(_ tool: String, _ arguments: [String], environment: [String: String]?) -> Process {
     let process = Process()
     let built = Fixtures.binFolder.appendingPathComponent(tool)
     if FileManager.default.isExecutableFile(atPath: built.path) {
@@ -66,12 +65,19 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
     if let environment {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
+    return process
+}
+
+/// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
+public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                timeout: Double? = nil) throws -> RunResult {
+    let process = makeProcess(tool, arguments, environment: environment)
     // Files rather than pipes: no reader threads, no full-pipe deadlocks.
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let outputURL = folder.appendingPathComponent("stdout"), errorURL = folder.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
     defer { try? output.close(); try? errors.close() }
     process.standardOutput = output
@@ -107,18 +113,7 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
 /// to the handles given (by default nowhere). The caller ends it with `waitUntilExit()`.
 public func startProcess(_ tool: String, _ arguments: [String], standardOutput: FileHandle = .nullDevice,
                          standardError: FileHandle = .nullDevice, environment: [String: String]? = nil) throws -> Process {
-    let process = Process()
-    let built = Fixtures.binFolder.appendingPathComponent(tool)
-    if FileManager.default.isExecutableFile(atPath: built.path) {
-        process.executableURL = built
-        process.arguments = arguments
-    } else {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-    }
-    if let environment {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    let process = makeProcess(tool, arguments, environment: environment)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = standardOutput
     process.standardError = standardError
