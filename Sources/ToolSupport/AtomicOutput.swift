@@ -63,7 +63,10 @@ public final class TemporaryFiles: @unchecked Sendable {
                 source.setEventHandler { [self] in
                     let pending = lock.withLock { paths }
                     for path in pending { unlink(path) }
-                    exit(128 + signalNumber)
+                    // _exit, not exit: exit() runs atexit handlers and library destructors while
+                    // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
+                    // instead of the conventional 128 + signal status).
+                    _exit(128 + signalNumber)
                 }
                 source.resume()
                 sources.append(source)
