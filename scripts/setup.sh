@@ -8,6 +8,24 @@ swift build -c release --product imgtool
 swift build -c release --product pdflayout
 bin=$(swift build -c release --show-bin-path)
 out=${OUT:-$(mktemp -d /tmp/frostlevel-demo.XXXXXX)}
+
+# Man pages (swift-argument-parser's generate-manual plugin) and bash/zsh/fish completions, installed
+# under $PREFIX (default /usr/local) when it is writable.
+share=${PREFIX:-/usr/local}/share
+mkdir -p "$out/man"
+swift package --allow-writing-to-directory "$out/man" generate-manual --output-directory "$out/man" >/dev/null
+if [ -w "$share" ]; then
+  for tool in imgtool pdflayout; do
+    install -D -m 644 "$out/man/$tool.1" "$share/man/man1/$tool.1"
+    mkdir -p "$share/bash-completion/completions" "$share/zsh/site-functions" "$share/fish/vendor_completions.d"
+    "$bin/$tool" --generate-completion-script bash > "$share/bash-completion/completions/$tool"
+    "$bin/$tool" --generate-completion-script zsh > "$share/zsh/site-functions/_$tool"
+    "$bin/$tool" --generate-completion-script fish > "$share/fish/vendor_completions.d/$tool.fish"
+  done
+  echo "== man imgtool, man pdflayout and shell completions installed under $share"
+else
+  echo "== $share is not writable: man pages left in $out/man"
+fi
 echo "== binaries in $bin; demo outputs in $out"
 "$bin/imgtool" horizon Assets/tilted-lake.jpg --fix -o "$out/level.jpg" --overlay "$out/seen.jpg"
 "$bin/imgtool" info "$out/level.jpg"
