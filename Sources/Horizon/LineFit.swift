@@ -87,6 +87,11 @@ private func fitOnce(_ edges: EdgeSamples, angle: Double, rho: Double, band: Flo
                      tolerance: Float, polarity: Float, frameWidth: Double) -> FittedLine? {
     let s = Float(sin(angle / degreesPerRadian)), c = Float(cos(angle / degreesPerRadian))
     let r = Float(rho), a = Float(angle)
+    // One definition of "on this line" for both passes: right polarity, inside the band, and a
+    // gradient direction that agrees with the line's angle.
+    func isInlier(_ x: Float, _ y: Float, _ edgeAngle: Float, _ weight: Float) -> Bool {
+        weight * polarity > 0 && abs(x * s + y * c - r) <= band && abs(edgeAngle - a) <= tolerance
+    }
     // Two passes over the samples: weighted means, then centred second moments (stable in Float).
     var sw: Double = 0, sx: Double = 0, sy: Double = 0
     var count = 0
@@ -95,10 +100,7 @@ private func fitOnce(_ edges: EdgeSamples, angle: Double, rho: Double, band: Flo
     edges.angle.withUnsafeBufferPointer { angles in
     edges.weight.withUnsafeBufferPointer { weights in
         for i in 0..<xs.count {
-            if weights[i] * polarity <= 0 || abs(xs[i] * s + ys[i] * c - r) > band
-                || abs(angles[i] - a) > tolerance {
-                continue
-            }
+            if !isInlier(xs[i], ys[i], angles[i], weights[i]) { continue }
             let w = Double(abs(weights[i]))
             sw += w; sx += w * Double(xs[i]); sy += w * Double(ys[i])
             count += 1
@@ -116,10 +118,7 @@ private func fitOnce(_ edges: EdgeSamples, angle: Double, rho: Double, band: Flo
     edges.angle.withUnsafeBufferPointer { angles in
     edges.weight.withUnsafeBufferPointer { weights in
         for i in 0..<xs.count {
-            if weights[i] * polarity <= 0 || abs(xs[i] * s + ys[i] * c - r) > band
-                || abs(angles[i] - a) > tolerance {
-                continue
-            }
+            if !isInlier(xs[i], ys[i], angles[i], weights[i]) { continue }
             let w = Double(abs(weights[i]))
             let dx = Double(xs[i]) - mx, dy = Double(ys[i]) - my
             sxx += w * dx * dx; sxy += w * dx * dy; syy += w * dy * dy

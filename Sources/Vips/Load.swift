@@ -30,13 +30,7 @@ extension Image {
             vips_error_clear()
             throw VipsError("not a known image format")
         }
-        try refuseBlocked(String(cString: loader))
-        let image = try Operation.call(String(cString: loader), [
-            ("filename", .string(path)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
-        ]).image()
-        try image.checkSize(maxPixels: maxPixels)
-        guard autorotate, image.orientation != 1 else { return image }
-        return try image.autorotated()
+        return try open(loader: loader, input: ("filename", .string(path)), autorotate: autorotate, access: access, maxPixels: maxPixels)
     }
 
     /// Loads an image streamed from a file descriptor (a pipe, standard input), format sniffed
@@ -52,14 +46,23 @@ extension Image {
             vips_error_clear()
             throw VipsError(descriptor == 0 ? "standard input is not a known image format" : "not a known image format")
         }
-        try refuseBlocked(String(cString: loader))
-        let image = try Operation.call(String(cString: loader), [
-            ("source", .object(box)), ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+        return try open(loader: loader, input: ("source", .object(box)), autorotate: autorotate, access: access, maxPixels: maxPixels)
+    }
+
+    /// The common end of every load: refuse blocked loaders, build the lazy image, check its
+    /// declared size before any pixel is decoded, then apply the EXIF orientation.
+    private static func open(loader: UnsafePointer<CChar>, input: (String, Operation.Argument), autorotate: Bool,
+                             access: Access, maxPixels: Int) throws(VipsError) -> Image {
+        let name = String(cString: loader)
+        try refuseBlocked(name)
+        let image = try Operation.call(name, [
+            input, ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
         ]).image()
         try image.checkSize(maxPixels: maxPixels)
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
     }
+
     /// Loads an image held in memory (format found from the bytes).
     public static func load(bytes: [UInt8], autorotate: Bool = true, maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()

@@ -45,7 +45,7 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: FuzzTarget.all)
     func mutatedInputs(target: FuzzTarget) throws {
-        var random = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
+        var random = SplitMix64(state: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
         let seeds = try target.seeds.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset($0)))) }
         var tally = FuzzTally()
         for number in 0..<Self.casesPerTarget {

@@ -1,24 +1,10 @@
 import Foundation
-
-/// A small deterministic random source (SplitMix64), so that a failing case can be replayed
-/// from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Derives broken inputs from real files: generic byte damage plus format-aware damage that
 /// reaches past the first sanity checks (chunk lengths, declared dimensions, xref offsets).
 enum Mutator {
-    static func mutate(_ original: [UInt8], random: inout SeededRandom) -> (bytes: [UInt8], how: String) {
+    static func mutate(_ original: [UInt8], random: inout SplitMix64) -> (bytes: [UInt8], how: String) {
         var bytes = original
         guard !bytes.isEmpty else { return (bytes, "empty") }
         let isPDF = original.starts(with: Array("%PDF".utf8))
@@ -65,7 +51,7 @@ enum Mutator {
     }
 
     /// Sets the length field of a random PNG chunk to a random (often huge) value.
-    private static func pngChunkLength(_ original: [UInt8], random: inout SeededRandom) -> ([UInt8], String) {
+    private static func pngChunkLength(_ original: [UInt8], random: inout SplitMix64) -> ([UInt8], String) {
         var bytes = original
         var offsets: [Int] = []
         var offset = 8
@@ -81,7 +67,7 @@ enum Mutator {
     }
 
     /// Rewrites the frame size in the JPEG SOF marker to absurd values.
-    private static func jpegDimensions(_ original: [UInt8], random: inout SeededRandom) -> ([UInt8], String) {
+    private static func jpegDimensions(_ original: [UInt8], random: inout SplitMix64) -> ([UInt8], String) {
         var bytes = original
         for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1]) {
             let height = UInt16.random(in: 0...UInt16.max, using: &random), width = UInt16.random(in: 0...UInt16.max, using: &random)
@@ -93,7 +79,7 @@ enum Mutator {
     }
 
     /// Absurd dimensions in the PNG IHDR (with a valid CRC, so the decoder believes them).
-    private static func headerDimensions(_ original: [UInt8], isPNG: Bool, random: inout SeededRandom) -> ([UInt8], String) {
+    private static func headerDimensions(_ original: [UInt8], isPNG: Bool, random: inout SplitMix64) -> ([UInt8], String) {
         guard isPNG, original.count > 33 else { return jpegDimensions(original, random: &random) }
         var bytes = original
         let width = UInt32.random(in: 1...200_000, using: &random), height = UInt32.random(in: 1...200_000, using: &random)
@@ -105,7 +91,7 @@ enum Mutator {
     }
 
     /// Text-level damage to PDF structure: xref offsets, page counts, boxes, object loops.
-    private static func pdfText(_ original: [UInt8], random: inout SeededRandom) -> ([UInt8], String) {
+    private static func pdfText(_ original: [UInt8], random: inout SplitMix64) -> ([UInt8], String) {
         let edits: [(String, String)] = [
             ("/Count ", "/Count 99999999"), ("/MediaBox [", "/MediaBox [0 0 1e9 1e9] /X ["),
             ("/Rotate ", "/Rotate 45 /Y "), ("startxref", "startxref\n1"), ("endobj", "endob"),

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestSupport
 
 /// An anti-aliased rectangle of uniform grey. Half-planes are rectangles far larger than the picture.
 /// `angle` is its tilt in degrees, counter-clockwise on screen (direction (cos a, −sin a), y down);
@@ -54,16 +55,7 @@ struct Shape {
     }
 }
 
-/// Deterministic noise so tests never flake.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
     /// Uniform in [−1, 1).
     mutating func signedUnit() -> Float { Float(next() >> 40) / Float(1 << 23) - 1 }
 }

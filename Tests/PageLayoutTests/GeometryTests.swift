@@ -1,6 +1,7 @@
 // Mixed sizes (centring and the gutter), gaps on and off, rtl as a mirror, rotation pass-through,
 // and invariants over many pseudo-random documents.
 import Testing
+import TestSupport
 import PageLayout
 
 let portrait = (595.0, 842.0)

@@ -1,5 +1,6 @@
 // DPI and --fit maths, pixel sizes (rounded up, clamped), and the --fit parser.
 import Testing
+import TestSupport
 import PageLayout
 
 @Test func dpiConvertsPointsToPixels() {

@@ -1,6 +1,7 @@
 // Shared fixtures, an independent oracle for page positions, and layout invariants.
 import Testing
 import PageLayout
+import TestSupport
 
 /// A4 portrait in points and its cell (page plus PDFKit's default margins).
 enum A4 {
@@ -138,16 +139,7 @@ func checkInvariants(_ result: Layout, input: [SourcePage], margins: PageMargins
     }
 }
 
-/// Deterministic pseudo-random numbers (no Foundation, same sequence on every run).
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
     /// A whole number of points in 100…1200, sometimes with a fraction, as real page sizes have.
     mutating func length() -> Double {
         Double(100 + next() % 1101) + (next() % 2 == 0 ? 0 : 0.5)
