@@ -49,6 +49,9 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
 
     /// Writes through a pipe with the stream saver and reads it back with the stream loader.
     @Test func pipeRoundTrip() throws {
+        // libvips may stop reading before the writer has sent the last bytes; closing the read end
+        // must then fail the writer's write (EPIPE), not kill the whole test process by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let original = try gradient()
