@@ -32,18 +32,22 @@ let package = Package(
         .target(name: "Horizon"),
         .target(name: "Frost", dependencies: ["ToolSupport"]),
         .target(name: "ToolSupport"),
+        // What both command-line tools share: batch options and the exit path.
+        .target(name: "CommandSupport", dependencies: [
+            "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // Commands live in libraries so that tests can call them.
         .target(name: "ImgToolCommands", dependencies: [
-            "Vips", "Horizon", "Frost", "ToolSupport",
+            "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
-            "Poppler", "Vips", "PageLayout", "ToolSupport",
+            "Poppler", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands"]),
-        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands"]),
+        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "CommandSupport"]),
+        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "CommandSupport"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
@@ -51,6 +55,7 @@ let package = Package(
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "ToolSupport"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Frost", "Horizon", "ToolSupport", "Vips", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],

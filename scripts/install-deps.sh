@@ -7,6 +7,7 @@ packages=(
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
   tesseract-ocr tesseract-ocr-eng               # tests: OCR finds no words in a blurred screenshot
+  parallel                                      # tests: the README's GNU parallel shard recipe
 )
 missing=()
 for package in "${packages[@]}"; do

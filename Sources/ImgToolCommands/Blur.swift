@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Frost
 import ToolSupport
 import Vips
@@ -28,16 +29,19 @@ extension ImgTool {
               imgtool blur shot.png -o out.png --style light --mask mask.png
               imgtool blur shot.png -o out.png --style dark --region 40,60,300,40 --region 40,120,300,40
               imgtool blur big.png -o 'out.png[compression=1]'
+              imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
+            Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
+
             Exit status: 0 written, 1 a file could not be read or written, 64 bad command line.
             """
         )
 
-        @Argument(help: "Image to blur; - or nothing reads standard input.")
-        public var input: String = "-"
+        @Argument(help: "Images (or folders) to blur; - or nothing reads standard input.")
+        public var files: [String] = []
 
         @Option(name: .shortAndLong, help: ArgumentHelp(
-            "Output file; its suffix picks the format, saver options may follow in brackets (out.png[compression=1]). - or nothing: standard output.",
-            valueName: "file"))
+            "Output file; its suffix picks the format, saver options may follow in brackets (out.png[compression=1]). - or nothing: standard output. A folder ending in / for several inputs.",
+            valueName: "file|dir/"))
         public var output: String?
 
         @Option(help: ArgumentHelp("light, extra-light, dark or tint (default light; tint when --tint names a colour).", valueName: "style"),
@@ -76,7 +80,12 @@ extension ImgTool {
         @Flag(help: "Run Apple's three box passes at full size: within one level of the reference, but seconds at 4K.")
         public var exact = false
 
+        @Flag(help: "Skip images whose output exists and is newer than the image.")
+        public var skipExisting = false
+
         @OptionGroup var limits: ImageLimits
+
+        @OptionGroup(title: "Batch") var batch: BatchOptions
 
         @Flag(help: "Print decode, compute and encode times to standard error.")
         public var timing = false
@@ -93,7 +102,8 @@ extension ImgTool {
             _ = try effect()
             do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(error.description) }
             if mask != nil && !region.isEmpty { throw ValidationError("--mask and --region cannot be combined: use one or the other") }
-            if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE: standard output carries the image") }
+            if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image") }
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         }
 
         func effect() throws -> FrostEffect {
@@ -105,80 +115,47 @@ extension ImgTool {
         }
 
         public func run() throws {
+            let arguments = files.isEmpty ? ["-"] : files
+            let inputs = batch.inputs(arguments, suffixes: InputScan.imageSuffixes)
+            let job: BlurJob
             do {
-                try blur()
+                if inputs.contains(where: \.isStandardInput) && Console.isTerminal(0) {
+                    throw ToolFailure("no input: give an image file, or pipe one in (grim - | imgtool blur > out.png)", status: ExitStatus.usage)
+                }
+                job = try makeJob(inputs, several: inputs.count > 1 || batch.summarises(arguments))
             } catch let failure as ToolFailure {
                 Console.error("imgtool: \(failure.message)")
                 throw ExitCode(failure.status)
             }
+            var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
+            report.alwaysSummarise = batch.summarises(arguments)
+            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
+                                  text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
+                                  work: job.run)
+            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
 
-        private func blur() throws {
+        /// One input goes to a file or standard output; several (or a folder) go into `-o DIR/`.
+        private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
-            let destination = try BlurDestination(output: output, format: format, pngCompression: pngCompression,
-                                                  standardOutputIsTerminal: Console.isTerminal(1))
-            if input == "-" && Console.isTerminal(0) {
-                throw ToolFailure("no input: give an image file, or pipe one in (grim - | imgtool blur > out.png)", status: ExitStatus.usage)
-            }
-            let clock = ContinuousClock()
-            let start = clock.now
-            // Decoded in full up front, so a corrupt input is reported as the input's fault.
-            let original = try loaded(input)
-            let decoded = clock.now
-            // With --timing the result is computed before encoding, to time the two apart;
-            // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
-            let result = try frosted(original, effect: effect, materialised: timing)
-            let computed = clock.now
-            try destination.write(result.image, strip: !keepMetadata)
-            let written = clock.now
-            if timing {
-                Console.error("imgtool: timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms, encode \(milliseconds(written - computed)) ms")
-            }
-            guard !quiet, destination.path != nil else { return }
-            let summary = BlurSummary(input: input, output: destination.shownName, style: FrostEffect.chosenStyle(style: style, tint: tint),
-                                      effect: effect, scale: scale, width: result.image.width, height: result.image.height,
-                                      method: result.method, regions: region.count, masked: mask != nil, metadataKept: keepMetadata)
-            Console.out(json ? try JSONLines().line(summary) : summary.line)
-        }
-
-        /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-        private func frosted(_ original: Image, effect: FrostEffect, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
-            do {
-                // A kept profile still describes the pixels; a stripped one must be applied first.
-                let image = try FrostRenderer.normalised(original, applyingProfile: !keepMetadata)
-                let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
-                let method = plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
-                var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
-                if let mask {
-                    let maskImage = try FrostRenderer.preparedMask(try loaded(mask), width: image.width, height: image.height)
-                    result = try FrostRenderer.masked(original: image, frosted: result, mask: maskImage)
-                } else if !region.isEmpty {
-                    var inside: [Region] = []
-                    for wanted in region {
-                        guard let clipped = wanted.clipped(toWidth: image.width, height: image.height) else {
-                            throw ToolFailure(file: input, "region \(wanted) lies outside the \(image.width)×\(image.height) image",
-                                              status: ExitStatus.usage)
-                        }
-                        inside.append(clipped)
-                    }
-                    result = try FrostRenderer.inRegions(original: image, frosted: result, regions: inside)
+            var job = BlurJob(effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
+                              exact: exact, mask: mask, regions: region, keepMetadata: keepMetadata, timing: timing,
+                              skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
+                              pngCompression: pngCompression)
+            if several {
+                guard let output, output != "-" else {
+                    throw ToolFailure("\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into", status: ExitStatus.usage)
                 }
-                return (materialised ? try result.copiedToMemory() : result, method)
-            } catch let failure as ToolFailure {
-                throw failure
-            } catch let failure as VipsError {
-                throw ToolFailure(file: input, failure.description)
-            } catch {
-                throw ToolFailure(file: input, "\(error)")
+                job.folder = try OutputDestinations(output: output, inPlace: false, inputs: inputs, tag: "",
+                                                    tagInFolders: false, option: "-o")
+                // The format and saver options are checked once, up front: a mistake there is the command line's.
+                _ = try BlurDestination(output: "check", format: format ?? "png", pngCompression: pngCompression,
+                                        standardOutputIsTerminal: false)
+            } else {
+                job.single = try BlurDestination(output: output, format: format, pngCompression: pngCompression,
+                                                 standardOutputIsTerminal: Console.isTerminal(1))
             }
-        }
-
-        private func loaded(_ file: String) throws(ToolFailure) -> Image {
-            do {
-                return try Image.load(file, maxPixels: limits.maxPixels).copiedToMemory()
-            } catch {
-                throw ToolFailure(file: file, error.description)
-            }
+            return job
         }
     }
 }
@@ -190,14 +167,9 @@ private func parseStyle(_ text: String) throws -> FrostStyle {
     return style
 }
 
-private func milliseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-}
-
 /// What `imgtool blur` reports after writing a file; JSON keys in snake_case.
-struct BlurSummary: Encodable {
-    var input: String
+struct BlurSummary: Encodable, Sendable {
+    var file: String
     var output: String
     var style: String
     var radius: Double
@@ -215,7 +187,7 @@ struct BlurSummary: Encodable {
 
     init(input: String, output: String, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
          method: String, regions: Int, masked: Bool, metadataKept: Bool) {
-        self.input = input == "-" ? "<stdin>" : input
+        file = input == "-" ? "<stdin>" : input
         self.output = output
         self.style = style.rawValue
         radius = effect.radius
@@ -232,7 +204,7 @@ struct BlurSummary: Encodable {
     }
 
     var line: String {
-        var text = "\(input) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
+        var text = "\(file) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
         if let boxWidth { text += " (box \(boxWidth) px)" }
         text += ", \(width)×\(height)"
         if masked { text += ", masked" }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
-import Synchronization
 import Horizon
 import ToolSupport
 import Vips
@@ -22,15 +22,19 @@ extension ImgTool {
               imgtool horizon photo.jpg --json
               imgtool horizon photo.jpg --fix                  # writes photo-level.jpg
               imgtool horizon *.jpg --fix -o out/ -j 4
+              imgtool horizon -r photos/ --fix -o level/ --skip-existing --json > log.jsonl
+              imgtool horizon -r photos/ --fix -o level/ --shard 2/8   # machine 2 of 8
               imgtool horizon photo.jpg --fix -o level.jpg --crop max-area
               imgtool horizon scan.png --fix -o level.png --crop none --background white
               imgtool horizon photo.jpg --overlay seen.jpg
               cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
+            Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
+
             Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
             """
         )
 
-        @Argument(help: "Photos; - reads standard input.")
+        @Argument(help: "Photos and folders of photos; - reads standard input.")
         public var files: [String]
 
         @Flag(help: "Write a straightened copy of each photo with a horizon.")
@@ -65,8 +69,8 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
         public var interpolate: String = "bicubic"
 
-        @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp("Photos processed at once (default: all cores).", valueName: "n"))
-        public var jobs: Int?
+        @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
+        public var skipExisting = false
 
         @Flag(help: "One JSON object per input, one per line.")
         public var json = false
@@ -76,6 +80,8 @@ extension ImgTool {
 
         @OptionGroup var limits: ImageLimits
 
+        @OptionGroup(title: "Batch") var batch: BatchOptions
+
         public init() {}
 
         public func validate() throws {
@@ -84,54 +90,44 @@ extension ImgTool {
             guard maxAngle.isFinite, maxAngle >= 0.5, maxAngle <= 45 else {
                 throw ValidationError("--max-angle must be from 0.5 to 45 degrees")
             }
-            if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1") }
+            if skipExisting && !fix { throw ValidationError("--skip-existing needs --fix") }
             guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate) else {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         }
 
-        private func makeJob() throws(ToolFailure) -> HorizonJob {
-            let fixes = fix ? try HorizonDestinations(output: output, inPlace: inPlace, inputs: files, tag: "-level",
-                                                      tagInFolders: false, option: "-o") : nil
-            var overlays: HorizonDestinations?
+        private func makeJob(_ inputs: [BatchInput]) throws(ToolFailure) -> HorizonJob {
+            let fixes = fix ? try OutputDestinations(output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
+                                                     tagInFolders: false, option: "-o") : nil
+            var overlays: OutputDestinations?
             if let overlay {
-                overlays = try HorizonDestinations(output: overlay, inPlace: false, inputs: files, tag: "-horizon",
-                                                   tagInFolders: true, option: "--overlay")
+                overlays = try OutputDestinations(output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
+                                                  tagInFolders: true, option: "--overlay")
             }
             return HorizonJob(estimator: HorizonEstimator(maxAngle: maxAngle),
                               leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
-                              fixes: fixes, overlays: overlays, strip: strip, maxPixels: limits.maxPixels)
+                              fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
+                              maxPixels: limits.maxPixels)
         }
 
         public func run() throws {
+            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
             let job: HorizonJob
             do {
-                job = try makeJob()
+                job = try makeJob(inputs)
             } catch {
                 Console.error("imgtool: \(error.message)")
                 throw ExitCode(error.status)
             }
-            let inputs = files, quiet = quiet, json = json
+            var report = BatchReport(label: "imgtool horizon", quiet: quiet, json: json)
             // With the image on standard output, reports go to stderr.
-            let report: @Sendable (String) -> Void = job.fixes?.writesStandardOutput == true ? Console.error : Console.out
-            let worst = Mutex<(failed: Bool, notFound: Bool)>((false, false))
-            orderedParallelForEach(count: inputs.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   work: { job.run(inputs[$0]) },
-                                   emit: { _, outcome in
-                switch outcome {
-                case .failed(let failure):
-                    Console.error("imgtool: \(failure.message)")
-                    worst.withLock { $0.failed = true }
-                case .done(let record):
-                    if !record.found { worst.withLock { $0.notFound = true } }
-                    guard !quiet else { return }
-                    if json, let line = try? JSONLines().line(record) { report(line) } else if !json { report(record.text) }
-                }
-            })
-            let status = worst.withLock { $0 }
-            if status.failed { throw ExitCode(ExitStatus.failure) }
-            if status.notFound { throw ExitCode(ExitStatus.nothingFound) }
+            report.recordsToStandardError = job.fixes?.writesStandardOutput == true
+            report.nothingFoundLabel = "no horizon"
+            report.alwaysSummarise = batch.summarises(files)
+            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
+                                  text: { (record: HorizonRecord) in [record.text] }, work: job.run)
+            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
     }
 }

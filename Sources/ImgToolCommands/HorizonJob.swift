@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 import Horizon
 import ToolSupport
@@ -9,27 +10,25 @@ struct HorizonJob: Sendable {
     var estimator: HorizonEstimator
     var leveller: HorizonLeveller
     /// `--fix` destinations, nil without `--fix`.
-    var fixes: HorizonDestinations?
-    var overlays: HorizonDestinations?
+    var fixes: OutputDestinations?
+    var overlays: OutputDestinations?
     var strip: Bool
+    /// Skip inputs whose `--fix` copy exists and is newer.
+    var skipExisting = false
     var maxPixels: Int = Image.defaultMaxPixels
 
-    /// What one input produced: its record, or the error that stopped it.
-    enum Outcome: Sendable {
-        case done(HorizonRecord)
-        case failed(ToolFailure)
-
-        var status: Int32 {
-            switch self {
-            case .done(let record): return record.found ? ExitStatus.success : ExitStatus.nothingFound
-            case .failed(let failure): return failure.status
-            }
-        }
-    }
-
-    func run(_ input: String) -> Outcome {
+    /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
+    /// error that stopped it.
+    func run(_ batchInput: BatchInput) -> BatchOutcome<HorizonRecord> {
+        let input = batchInput.path
         do {
-            return .done(try process(input))
+            if skipExisting, let fixes, fixes.mode != .inPlace, !batchInput.isStandardInput {
+                let suffix = "." + URL(fileURLWithPath: input).pathExtension
+                let target = try fixes.destination(for: batchInput, suffix: suffix, keepsInputFormat: true, create: false)
+                if OutputFreshness.isUpToDate(outputs: [target.path], input: input) { return .skipped(outputs: [target.path]) }
+            }
+            let record = try process(batchInput)
+            return .done(record, status: record.found ? ExitStatus.success : ExitStatus.nothingFound)
         } catch let failure as ToolFailure {
             return .failed(failure)
         } catch let failure as VipsError {
@@ -39,7 +38,8 @@ struct HorizonJob: Sendable {
         }
     }
 
-    private func process(_ input: String) throws -> HorizonRecord {
+    private func process(_ batchInput: BatchInput) throws -> HorizonRecord {
+        let input = batchInput.path
         // Standard input is read once into memory: detection and levelling both need it.
         let stdinBytes: [UInt8]? = input == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : nil
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in try Image.load(bytes: bytes, maxPixels: maxPixels) }
@@ -63,12 +63,12 @@ struct HorizonJob: Sendable {
         if let fixes, let estimate {
             let image = try fullImage()
             let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
-            record.output = try writeLevelled(image, angle: estimate.angleDegrees, input: input, to: fixes, jpegQuality: quality)
+            record.output = try writeLevelled(image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
         }
         if let overlays {
             let image = try fullImage()
             let drawn = try HorizonOverlay.render(image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            let target = try overlays.destination(for: input, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
+            let target = try overlays.destination(for: batchInput, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
             let format = HorizonSaveFormat.choose(for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
                                                   userOptions: target.options, jpegQuality: nil)
             try save(drawn, to: target.path, format: format, strip: true)
@@ -77,12 +77,12 @@ struct HorizonJob: Sendable {
     }
 
     /// Levels, crops and saves atomically; returns the path written.
-    private func writeLevelled(_ image: Image, angle: Double, input: String, to destinations: HorizonDestinations,
+    private func writeLevelled(_ image: Image, angle: Double, input: BatchInput, to destinations: OutputDestinations,
                                jpegQuality: Int?) throws -> String {
         let levelled = try leveller.level(image, angleDegrees: angle)
         let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: jpegQuality)
         let target = try destinations.destination(for: input, suffix: own.suffix,
-                                                  keepsInputFormat: HorizonSaveFormat.isSameFormat(input, own.suffix))
+                                                  keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
         // `-o name.ext[options]`: the user's format and options, still with the estimated quality
         // and the input's subsampling where they apply.
         let format = destinations.userSuffix == nil && target.options.isEmpty ? own

@@ -15,19 +15,3 @@ public struct ImgTool: ParsableCommand {
 
     public init() {}
 }
-
-extension ImgTool {
-    /// Parses, runs, then shuts libvips down (which prints its leak report when VIPS_LEAK=1)
-    /// before exiting with the command's status.
-    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            VipsRuntime.shutdown()
-            exit(withError: nil)
-        } catch {
-            VipsRuntime.shutdown()
-            exit(withError: error)
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import ToolSupport
 import Vips
 
@@ -11,15 +12,18 @@ extension ImgTool {
             Width and height are as displayed, after the EXIF orientation. The pixels are decoded
             once, so truncated or corrupt files are reported as errors.
 
+            Folders contribute the images directly in them (-r: and in every folder below), in path order. With --json, a file that cannot be read gives {"file", "error", "exit_status"}.
+
             Examples:
               imgtool info photo.jpg
               imgtool info --json *.jpg | jq .width
+              imgtool info -r ~/Pictures --json > library.jsonl
               curl -s https://example.org/a.png | imgtool info -
             Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
             """
         )
 
-        @Argument(help: "Image files; - reads standard input.")
+        @Argument(help: "Image files and folders; - reads standard input.")
         public var files: [String]
 
         @Flag(help: "One JSON object per file, one per line.")
@@ -30,19 +34,19 @@ extension ImgTool {
 
         @OptionGroup var limits: ImageLimits
 
+        @OptionGroup(title: "Batch") var batch: BatchOptions
+
         public init() {}
 
         public func run() throws {
-            let report = FileReport(tool: "imgtool", quiet: quiet)
-            let status = report.run(files) { file throws(ToolFailure) -> [String] in
-                let info = try ImageInfo.read(file, maxPixels: limits.maxPixels)
-                if quiet { return [] }
-                if json {
-                    do { return [try JSONLines().line(info)] } catch { throw ToolFailure(file: file, "\(error)") }
-                }
-                return [info.summary]
+            var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
+            report.alwaysSummarise = batch.summarises(files)
+            let maxPixels = limits.maxPixels
+            let tally = Batch.run(batch.inputs(files, suffixes: InputScan.imageSuffixes), jobs: batch.workers, report: report,
+                                  text: { (info: ImageInfo) in [info.summary] }) { input in
+                .catching(input) { try ImageInfo.read(input.path, maxPixels: maxPixels) }
             }
-            if status != ExitStatus.success { throw ExitCode(status) }
+            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Poppler
 import ToolSupport
 
@@ -14,12 +15,14 @@ extension PDFLayout {
               pdflayout info book.pdf
               pdflayout info --json book.pdf | jq '.pages | length'
               pdflayout info --password secret locked.pdf
+              pdflayout info -r shelf/ --json > shelf.jsonl
+            Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
             Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
             encrypted without --password), 64 bad command line.
             """
         )
 
-        @Argument(help: "PDF files; - reads standard input.")
+        @Argument(help: "PDF files and folders; - reads standard input.")
         public var files: [String]
 
         @Option(help: "Password of encrypted PDFs (user or owner password).")
@@ -31,19 +34,20 @@ extension PDFLayout {
         @Flag(name: .shortAndLong, help: "Print only errors.")
         public var quiet = false
 
+        @OptionGroup(title: "Batch") var batch: BatchOptions
+
         public init() {}
 
         public func run() throws {
-            let report = FileReport(tool: "pdflayout", quiet: quiet)
-            let status = report.run(files) { file throws(ToolFailure) -> [String] in
-                let info = try PDFInfo.read(file, password: password)
-                if quiet { return [] }
-                if json {
-                    do { return [try JSONLines().line(info)] } catch { throw ToolFailure(file: file, "\(error)") }
-                }
-                return info.summary
+            var report = BatchReport(label: "pdflayout info", quiet: quiet, json: json)
+            report.alwaysSummarise = batch.summarises(files)
+            let password = password
+            // One poppler document per thread: each worker opens its own.
+            let tally = Batch.run(batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,
+                                  text: { (info: PDFInfo) in info.summary }) { input in
+                .catching(input) { try PDFInfo.read(input.path, password: password) }
             }
-            if status != ExitStatus.success { throw ExitCode(status) }
+            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import PageLayout
 import Poppler
@@ -39,6 +40,15 @@ extension PDFLayout {
               pdflayout book.pdf --two-up-continuous --json
               pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
               cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+              pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
+
+            Batches: several PDFs or folders (-r: with every folder below) are laid
+            out one after the other, each with -j rendering threads; -o DIR/ mirrors
+            the input tree, writing DIR/NAME.pdf, or DIR/NAME-001.png ... with
+            --format png|jpg|webp|tif; --json gives one line per PDF with its file
+            name ({"file", "error", "exit_status"} for failures); a summary line
+            ends on stderr. --skip-existing skips PDFs whose outputs exist and are
+            newer; --shard i/N takes a stable share for one of N machines.
             Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
             encrypted without --password, no pages) or an output not written, and
             then no output file is left; 64 bad command line, including --pages
@@ -47,7 +57,7 @@ extension PDFLayout {
             """
         )
 
-        public enum Mode: String, EnumerableFlag {
+        public enum Mode: String, EnumerableFlag, Sendable {
             case single, continuous, twoUp, twoUpContinuous
 
             public static func help(for value: Mode) -> ArgumentHelp? {
@@ -69,7 +79,7 @@ extension PDFLayout {
             }
         }
 
-        public enum Flow: String, EnumerableFlag {
+        public enum Flow: String, EnumerableFlag, Sendable {
             case vertical, horizontal
             public static func help(for value: Flow) -> ArgumentHelp? {
                 value == .vertical ? "Continuous modes: pages (or spreads) in a column (default)."
@@ -77,7 +87,7 @@ extension PDFLayout {
             }
         }
 
-        public enum Progression: String, EnumerableFlag {
+        public enum Progression: String, EnumerableFlag, Sendable {
             case ltr, rtl
             public static func help(for value: Progression) -> ArgumentHelp? {
                 value == .rtl ? "Right to left: spreads swap sides, horizontal strips start at the right (default: the PDF's /Direction)."
@@ -85,8 +95,8 @@ extension PDFLayout {
             }
         }
 
-        @Argument(help: "The PDF; - reads standard input.")
-        var file: String
+        @Argument(help: "PDFs or folders of PDFs; - reads standard input.")
+        var files: [String]
 
         @Flag var mode: Mode?
         @Flag var flow: Flow?
@@ -121,8 +131,15 @@ extension PDFLayout {
         @Flag(help: "Render views over a gigapixel.")
         var force = false
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view).", valueName: "file"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
+                                                        valueName: "file|dir/"))
         var output: String?
+
+        @Option(help: ArgumentHelp("With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
+        var format: String?
+
+        @Flag(help: "Skip PDFs whose outputs exist and are newer than the PDF.")
+        var skipExisting = false
 
         @Flag(help: "Print the layout geometry as one JSON object (with -o, after writing).")
         var json = false
@@ -130,11 +147,10 @@ extension PDFLayout {
         @Option(help: "Password of an encrypted PDF.")
         var password: String?
 
-        @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp("Rendering threads (default: all cores).", valueName: "n"))
-        var jobs: Int?
-
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
+
+        @OptionGroup(title: "Batch") var batch: BatchOptions
 
         public init() {}
 
@@ -142,7 +158,10 @@ extension PDFLayout {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
-            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+            if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
+                throw ValidationError("--format must be pdf, png, jpg, webp or tif")
+            }
             if let gap, Self.margins(gap) == nil { throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas") }
             if let background, BackgroundColour.parse(background) == nil {
                 throw ValidationError("--background: expected a colour such as white, grey, black, transparent, #RRGGBB, #RRGGBBAA or rgb(r,g,b)")
@@ -153,12 +172,45 @@ extension PDFLayout {
         }
 
         public func run() throws {
+            let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
+            let several = inputs.count > 1 || batch.summarises(files)
+            let folder: OutputDestinations?
             do {
-                try layOut()
-            } catch let failure as ToolFailure {
-                FileReport(tool: "pdflayout", quiet: quiet).error(failure)
-                throw ExitCode(failure.status)
+                folder = try outputFolder(inputs, several: several)
+            } catch {
+                Console.error("pdflayout: \(error.message)")
+                throw ExitCode(error.status)
             }
+            var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
+            report.alwaysSummarise = batch.summarises(files)
+            // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
+            let command = self
+            let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) { input in
+                let outcome = BatchOutcome<LayoutResult>.catching(input) { try command.layOut(input, folder: folder, batched: several) }
+                if case .done(let result, _) = outcome, let outputs = result.upToDate { return .skipped(outputs: outputs) }
+                return outcome
+            }
+            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
+        }
+
+        /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
+        private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
+            guard several, let output else {
+                if format != nil { throw ToolFailure("--format is for -o DIR/ with several PDFs; name one output with its suffix", status: ExitStatus.usage) }
+                return nil
+            }
+            let destinations = try OutputDestinations(output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
+            guard case .folder = destinations.mode else {
+                throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
+            }
+            return destinations
+        }
+
+        /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
+        private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
+            let name = (format ?? "pdf").lowercased()
+            let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
+            return try OutputTarget.parse(path)
         }
 
         /// PDFKit's order: top, left, bottom, right.
@@ -174,9 +226,19 @@ extension PDFLayout {
             }
         }
 
-        private func layOut() throws {
+        /// Lays out one PDF and writes its outputs; returns the report and the lines for people.
+        private func layOut(_ batchInput: BatchInput, folder: OutputDestinations?, batched: Bool) throws -> LayoutResult {
+            let file = batchInput.path
             // Command-line checks that need no document come first, before stdin is read.
-            let target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
+            let target: OutputTarget?
+            if let folder {
+                target = try self.target(for: batchInput, in: folder)
+            } else {
+                target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
+            }
+            // In a batch the bar counts documents; a page bar inside it would fight it.
+            let quiet = quiet || batched
+            var lines: [String] = []
             let colour = background.flatMap(BackgroundColour.parse)
             if case .pdf? = target, dpi != nil {
                 throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
@@ -194,13 +256,19 @@ extension PDFLayout {
                 throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
             }
             if box == .media && !input.knowsMediaBoxes && !quiet {
-                FileReport(tool: "pdflayout", quiet: quiet).error(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes"))
+                Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
             }
             let geometry = try input.geometry(of: numbers, box: box)
             let layout = LayoutEngine.layout(geometry.map {
                 SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
             }, options: options)
 
+            if skipExisting, let outputs = target?.paths(views: layout.views.count),
+               OutputFreshness.isUpToDate(outputs: outputs, input: file) {
+                var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
+                result.upToDate = outputs
+                return result
+            }
             if let target {
                 let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
                 let scales = fit.map { Scale.fitScales(for: layout, options: options, box: try! FitBox.parse($0)) }
@@ -211,14 +279,14 @@ extension PDFLayout {
                         let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
                                             background: colour, geometry: byNumber, quiet: quiet)
                         try job.write(input, password: password, to: path)
-                        report("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
+                        lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                     case .raster(let pattern, let suffix, let saverOptions):
                         let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
                                             names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
                                             options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
                                             background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
-                                            workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, quiet: quiet)
-                        try writeImages(job, input: input, target: target)
+                                            workers: self.batch.workers, quiet: quiet)
+                        lines.append(try writeImages(job, input: input, target: target, file: file))
                     }
                 } catch let failure as ToolFailure {
                     throw failure
@@ -226,15 +294,16 @@ extension PDFLayout {
                     throw ToolFailure(file: output ?? file, "\(error)")
                 }
             }
-            if json && !quiet {
-                Console.out(try JSONLines().line(LayoutReport(layout: layout, options: options, box: box)))
-            } else if target == nil {
-                LayoutReport(layout: layout, options: options, box: box).summary.forEach(report)
+            var report = LayoutReport(layout: layout, options: options, box: box)
+            report.file = batched ? batchInput.description : nil
+            if target == nil {
+                lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
             }
+            return LayoutResult(report: report, lines: lines)
         }
 
         /// Refuses absurd sizes before anything is drawn, then renders every view.
-        private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget) throws {
+        private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget, file: String) throws -> String {
             do {
                 try SizeGuard.check(job.views, scales: job.scales, target: target, force: force)
             } catch {
@@ -243,12 +312,7 @@ extension PDFLayout {
             input.warmUp()
             try job.run()
             let names = job.names
-            report("\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")")
-        }
-
-        /// A line for people on stdout: none with -q, and none with --json (stdout is the JSON's).
-        private func report(_ line: String) {
-            if !quiet && !json { Console.out(line) }
+            return "\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")"
         }
 
         /// Flags first; what the command line leaves open, the PDF's own hints decide.
@@ -265,3 +329,18 @@ extension PDFLayout {
 }
 
 extension PageBox: ExpressibleByArgument {}
+
+// Its values are options and flags (enums, strings, numbers): a copy serves the batch's worker.
+extension PDFLayout.LayoutCommand: Sendable {}
+
+/// One PDF's result: the geometry (the JSON record) and the lines printed for people.
+struct LayoutResult: Encodable, Sendable {
+    var report: LayoutReport
+    var lines: [String]
+    /// `--skip-existing`: the outputs, which are newer than the PDF; nothing was written.
+    var upToDate: [String]?
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+    }
+}

@@ -3,7 +3,9 @@ import PageLayout
 
 /// `--json`: the layout's geometry in points, origin top-left, page numbers 1-based, pages of each
 /// view in reading order. Keys are snake_case (JSONLines), one object on one line.
-struct LayoutReport: Encodable {
+struct LayoutReport: Encodable, Sendable {
+    /// The PDF, in batches (one record per PDF); absent for a single PDF.
+    var file: String?
     var mode: LayoutMode
     var direction: LayoutDirection
     var rtl: Bool

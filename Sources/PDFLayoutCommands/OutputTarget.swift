@@ -30,6 +30,14 @@ enum OutputTarget: Equatable {
         return .raster(pattern: target.path, suffix: suffix, options: target.options)
     }
 
+    /// The files written for `views` views.
+    func paths(views: Int) -> [String] {
+        switch self {
+        case .pdf(let path): return [path]
+        case .raster(let pattern, _, _): return OutputNames.names(for: pattern, count: views)
+        }
+    }
+
     /// Largest side each raster format can hold (libvips itself stops at 10 million pixels).
     var maxSide: Int {
         guard case .raster(_, let suffix, _) = self else { return .max }

@@ -15,16 +15,4 @@ public struct PDFLayout: ParsableCommand {
     )
 
     public init() {}
-
-    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            VipsRuntime.shutdown()
-            exit(withError: nil)
-        } catch {
-            VipsRuntime.shutdown()
-            exit(withError: error)
-        }
-    }
 }

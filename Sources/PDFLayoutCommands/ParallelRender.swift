@@ -78,39 +78,3 @@ private final class SharedState<T>: @unchecked Sendable {
         }
     }
 }
-
-/// A one-line progress report on stderr, only when stderr is a terminal (never in pipes or logs).
-final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
-    private let enabled: Bool
-    private let label: String
-    private let total: Int
-    private var done = 0
-    private var lastDraw = Date.distantPast
-
-    init(label: String, total: Int, quiet: Bool) {
-        self.label = label
-        self.total = total
-        // Short jobs finish before a bar would help; it would only flicker.
-        enabled = !quiet && total >= 8 && Console.isTerminal(2)
-    }
-
-    func advance(by steps: Int = 1) {
-        guard enabled else { return }
-        lock.withLock {
-            done += steps
-            let now = Date()
-            guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
-            lastDraw = now
-            let width = 30, filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\rpdflayout: \(label) [\(bar)] \(done)/\(total)".utf8))
-        }
-    }
-
-    /// Clears the line so that whatever follows starts clean.
-    func finish() {
-        guard enabled else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
-}

@@ -60,7 +60,7 @@ struct RasterJob: Sendable {
         let written = WrittenFiles()
         do {
             let small = views.indices.filter(isSmall)
-            let progress = ProgressLine(label: "rendering", total: small.count, quiet: quiet)
+            let progress = ProgressBar(label: "pdflayout: rendering", total: small.count, quiet: quiet, minimum: 8)
             defer { progress.finish() }
             _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) { item, document in
                 let index = small[item]

@@ -101,7 +101,7 @@ struct StreamedView {
             }
         }
         let tiles = planned
-        let progress = ProgressLine(label: "rendering", total: tiles.count, quiet: job.quiet)
+        let progress = ProgressBar(label: "pdflayout: rendering", total: tiles.count, quiet: job.quiet, minimum: 8)
         defer { progress.finish() }
         _ = try ParallelRender.map(count: tiles.count, workers: job.workers, source: job.source, password: job.password) { item, document in
             let tile = tiles[item], page = pages[tile.page]

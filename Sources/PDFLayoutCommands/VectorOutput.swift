@@ -51,7 +51,7 @@ struct VectorJob {
 
     /// One document on one thread: a cairo PDF surface cannot be shared.
     private func drawWithCairo(_ document: Document, to path: String) throws {
-        let progress = ProgressLine(label: "writing sheets", total: views.count, quiet: quiet)
+        let progress = ProgressBar(label: "pdflayout: writing sheets", total: views.count, quiet: quiet, minimum: 8)
         defer { progress.finish() }
         let writer = try PDFWriter(path: path)
         for sheet in sheets() {

@@ -14,15 +14,20 @@ public enum ExitStatus {
 public struct ToolFailure: Error, CustomStringConvertible, Sendable {
     public let message: String
     public let status: Int32
+    /// The message without the file name (the `error` of a JSON Lines record).
+    public let cause: String
 
     public init(_ message: String, status: Int32 = ExitStatus.failure) {
         self.message = message
         self.status = status
+        cause = message
     }
 
     /// "FILE: cause" — the form every per-file error takes.
     public init(file: String, _ cause: String, status: Int32 = ExitStatus.failure) {
-        self.init("\(file == "-" ? "<stdin>" : file): \(cause)", status: status)
+        message = "\(file == "-" ? "<stdin>" : file): \(cause)"
+        self.status = status
+        self.cause = cause
     }
 
     public var description: String { message }

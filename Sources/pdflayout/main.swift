@@ -1,3 +1,4 @@
+import CommandSupport
 import PDFLayoutCommands
 
 PDFLayout.runAndExit()

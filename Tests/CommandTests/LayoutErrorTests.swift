@@ -14,7 +14,15 @@ import TestSupport
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("pdflayout: "), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.text.isEmpty, sourceLocation: sourceLocation)
+        if arguments.contains("--json") {
+            // The JSON Lines log has a record for every input, failures included.
+            let record = try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
+            #expect(record?["exit_status"] as? Int == Int(status), sourceLocation: sourceLocation)
+            #expect((record?["error"] as? String).map { message.contains($0) || $0.contains(message) || result.stderr.contains($0) } == true,
+                    "\(result.text)", sourceLocation: sourceLocation)
+        } else {
+            #expect(result.text.isEmpty, sourceLocation: sourceLocation)
+        }
         // Nothing written, not even a hidden temporary file (inputs made by the test excepted).
         #expect(try LayoutRun.files(in: scratch.folder).filter { !["empty.pdf", "taken-002.png"].contains($0) }.isEmpty,
                 sourceLocation: sourceLocation)

@@ -2,13 +2,14 @@ import Foundation
 import ToolSupport
 import Vips
 
-/// Where `--fix` (or `--overlay`) writes the file made from each input. Inputs are never
-/// overwritten except with `--in-place`.
-struct HorizonDestinations: Sendable {
-    enum Mode: Sendable, Equatable {
+/// Where a command writes the file made from each input (`imgtool horizon --fix`, `--overlay`,
+/// `imgtool blur`): beside it, into a folder that mirrors the input tree, one named file, standard
+/// output, or over the input. Inputs are never overwritten except with `--in-place`.
+public struct OutputDestinations: Sendable {
+    public enum Mode: Sendable, Equatable {
         /// Beside the input: `photo.jpg` → `photo-level.jpg`.
         case beside
-        /// Into a folder, same file name.
+        /// Into a folder, same file name; files found under a folder argument keep their subfolders.
         case folder(String)
         /// One named file (one input only), with optional saver options in brackets.
         case file(SaveTarget)
@@ -18,24 +19,24 @@ struct HorizonDestinations: Sendable {
         case standardOutput
     }
 
-    let mode: Mode
+    public let mode: Mode
     /// Appended to the file name beside the input (`-level`), and in folders when `tagInFolders`.
-    let tag: String
-    let tagInFolders: Bool
+    public let tag: String
+    public let tagInFolders: Bool
 
     /// Reads `-o` / `--overlay` and `--in-place`. Mistakes are command-line errors (exit 64).
-    init(output: String?, inPlace: Bool, inputs: [String], tag: String, tagInFolders: Bool,
-         option: String) throws(ToolFailure) {
+    public init(output: String?, inPlace: Bool, inputs: [BatchInput], tag: String, tagInFolders: Bool,
+                option: String) throws(ToolFailure) {
         self.tag = tag
         self.tagInFolders = tagInFolders
         if inPlace {
             guard output == nil else { throw usage("--in-place and \(option) cannot be combined") }
-            guard !inputs.contains("-") else { throw usage("--in-place cannot rewrite standard input") }
+            guard !inputs.contains(where: \.isStandardInput) else { throw usage("--in-place cannot rewrite standard input") }
             mode = .inPlace
             return
         }
         guard let output else {
-            guard !inputs.contains("-") else { throw usage("standard input has no folder to write beside: give \(option) FILE") }
+            guard !inputs.contains(where: \.isStandardInput) else { throw usage("standard input has no folder to write beside: give \(option) FILE") }
             mode = .beside
             return
         }
@@ -48,7 +49,7 @@ struct HorizonDestinations: Sendable {
         let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
         if output.hasSuffix("/") || (exists && isFolder.boolValue) {
             mode = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
-            if inputs.contains("-") && inputs.count > 1 {
+            if inputs.contains(where: \.isStandardInput) && inputs.count > 1 {
                 throw usage("standard input has no file name to use in \(output): give \(option) FILE")
             }
         } else {
@@ -59,9 +60,9 @@ struct HorizonDestinations: Sendable {
         }
         // Two inputs called the same would write the same file in one folder.
         if case .folder = mode {
-            var seen: [String: String] = [:]
+            var seen: [String: BatchInput] = [:]
             for input in inputs {
-                let name = URL(fileURLWithPath: input).lastPathComponent
+                let name = input.relativePath
                 if let first = seen[name] { throw usage("\(first) and \(input) would both be written as \(name) in \(output)") }
                 seen[name] = input
             }
@@ -69,9 +70,10 @@ struct HorizonDestinations: Sendable {
     }
 
     /// The path to write for `input` when the output format is `suffix`, and the user's saver
-    /// options (from `-o name.ext[options]`). The folder of a `-o DIR/` is created if missing.
-    func destination(for input: String, suffix: String, keepsInputFormat: Bool) throws(ToolFailure) -> (path: String, options: String) {
-        let url = URL(fileURLWithPath: input == "-" ? "stdin" : input)
+    /// options (from `-o name.ext[options]`). With `create`, the folders of a `-o DIR/` are made.
+    public func destination(for input: BatchInput, suffix: String, keepsInputFormat: Bool,
+                            create: Bool = true) throws(ToolFailure) -> (path: String, options: String) {
+        let url = URL(fileURLWithPath: input.isStandardInput ? "stdin" : input.path)
         let stem = url.deletingPathExtension().lastPathComponent
         // Keep the input's own extension (its case, .jpeg vs .jpg) when the format is unchanged.
         let ext = keepsInputFormat && !url.pathExtension.isEmpty ? "." + url.pathExtension : suffix
@@ -79,39 +81,44 @@ struct HorizonDestinations: Sendable {
         var options = ""
         switch mode {
         case .inPlace:
-            path = input
+            path = input.path
         case .standardOutput:
             return ("-", "")
         case .beside:
             path = url.deletingLastPathComponent().appendingPathComponent(stem + tag + ext).path
         case .folder(let folder):
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ToolFailure(file: folder, "cannot create the folder: \(error.localizedDescription)")
+            // Mirror the input tree: photos/2024/a.jpg found in photos/ goes to DIR/2024/a.jpg.
+            let subfolder = input.foundInFolder ? (input.relativePath as NSString).deletingLastPathComponent : ""
+            let target = subfolder.isEmpty ? folder : (folder as NSString).appendingPathComponent(subfolder)
+            if create {
+                do {
+                    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+                } catch {
+                    throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
+                }
             }
             let name = tagInFolders ? stem + tag + ext : stem + ext
-            path = (folder as NSString).appendingPathComponent(name)
+            path = (target as NSString).appendingPathComponent(name)
         case .file(let target):
             path = target.path
             options = target.options
         }
-        if mode != .inPlace, input != "-", Self.sameFile(path, input) {
-            throw ToolFailure(file: input, "\(path) is the input itself: refusing to overwrite it (use --in-place)")
+        if mode != .inPlace, !input.isStandardInput, Self.sameFile(path, input.path) {
+            throw ToolFailure(file: input.path, "\(path) is the input itself: refusing to overwrite it (use --in-place)")
         }
         return (path, options)
     }
 
     /// True when the made image goes to standard output (so reports must go to stderr).
-    var writesStandardOutput: Bool { mode == .standardOutput }
+    public var writesStandardOutput: Bool { mode == .standardOutput }
 
     /// The suffix the user asked for with `-o name.ext`, if any.
-    var userSuffix: String? {
+    public var userSuffix: String? {
         if case .file(let target) = mode { return target.suffix }
         return nil
     }
 
-    static func sameFile(_ a: String, _ b: String) -> Bool {
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()
         if stat(a, &first) == 0, stat(b, &second) == 0 {
             return first.st_dev == second.st_dev && first.st_ino == second.st_ino

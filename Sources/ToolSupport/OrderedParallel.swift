@@ -3,15 +3,15 @@ import Synchronization
 
 /// Runs `work` for items 0..<count on up to `jobs` threads and hands each result to `emit` in
 /// input order, as soon as every earlier item is done (so output streams, yet never reorders).
-func orderedParallelForEach<Result: Sendable>(count: Int, jobs: Int,
-                                              work: @Sendable (Int) -> Result,
-                                              emit: @Sendable (Int, Result) -> Void) {
-    let state = OrderedResults<Result>(count: count)
+public func orderedParallelForEach<Result: Sendable>(count: Int, jobs: Int,
+                                                     work: @Sendable (Int) -> Result,
+                                                     emit: @Sendable (Int, Result) -> Void) {
     let workers = max(1, min(jobs, count))
     if workers == 1 {
         for index in 0..<count { emit(index, work(index)) }
         return
     }
+    let state = OrderedResults<Result>(count: count)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
             let index = state.next.add(1, ordering: .relaxed).oldValue

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ToolSupport
+
+/// The batch options every command shares: folders (`-r`), workers (`-j`) and `--shard`.
+public struct BatchOptions: ParsableArguments, Sendable {
+    @Flag(name: [.customShort("r"), .customLong("recursive")],
+          help: "Walk folders inside the folders given (a folder alone contributes the files directly in it).")
+    public var recursive = false
+
+    @Option(name: [.customShort("j"), .customLong("jobs")],
+            help: ArgumentHelp("Workers: inputs (pdflayout: pages) processed at once (default: all cores).", valueName: "n"))
+    public var jobs: Int?
+
+    @Option(help: ArgumentHelp("Process only share i of N (1 ≤ i ≤ N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
+                               valueName: "i/N"),
+            transform: parseShard)
+    public var shard: Shard?
+
+    public init() {}
+
+    public func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1") }
+    }
+
+    /// Workers to use: `-j`, or every core.
+    public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The command line's files and folders expanded (folders give files with `suffixes`), then
+    /// narrowed to this shard.
+    public func inputs(_ arguments: [String], suffixes: Set<String>) -> [BatchInput] {
+        let all = InputScan(suffixes: suffixes, recursive: recursive).inputs(from: arguments)
+        guard let shard else { return all }
+        return all.filter { shard.contains($0.shardKey) }
+    }
+
+    /// True when the summary line is worth printing even for a single input.
+    public func summarises(_ arguments: [String]) -> Bool {
+        shard != nil || arguments.contains { $0 != "-" && FileManager.default.isFolder($0) }
+    }
+}
+
+private func parseShard(_ text: String) throws -> Shard {
+    do {
+        return try Shard(parsing: text)
+    } catch {
+        throw ValidationError(error.message)
+    }
+}
+
+extension FileManager {
+    func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}

@@ -1,0 +1,116 @@
+import CommandSupport
+import Foundation
+import Frost
+import ToolSupport
+import Vips
+
+/// Everything `imgtool blur` does to one input: load, frost (with mask or regions), write.
+/// Immutable and Sendable, so one job value serves all worker threads.
+struct BlurJob: Sendable {
+    var effect: FrostEffect
+    var style: FrostStyle
+    var scale: Double
+    var exact: Bool
+    var mask: String?
+    var regions: [Region]
+    var keepMetadata: Bool
+    var timing: Bool
+    var skipExisting: Bool
+    var maxPixels: Int
+    var format: String?
+    var pngCompression: Int?
+    /// One input: its file or standard output.
+    var single: BlurDestination?
+    /// Several inputs (or a folder): `-o DIR/`, mirroring the input tree.
+    var folder: OutputDestinations?
+
+    func run(_ input: BatchInput) -> BatchOutcome<BlurSummary> {
+        do {
+            let destination = try destination(for: input)
+            if skipExisting, let path = destination.path, OutputFreshness.isUpToDate(outputs: [path], input: input.path) {
+                return .skipped(outputs: [path])
+            }
+            return .done(try blur(input.path, to: destination))
+        } catch let failure as ToolFailure {
+            return .failed(failure)
+        } catch {
+            return .failed(ToolFailure(file: input.path, "\(error)"))
+        }
+    }
+
+    /// In a folder the input's own format is kept (when libvips can write it), unless `--format`.
+    private func destination(for input: BatchInput) throws(ToolFailure) -> BlurDestination {
+        if let single { return single }
+        guard let folder else { preconditionFailure("a blur job writes to one destination or a folder") }
+        let own = "." + URL(fileURLWithPath: input.path).pathExtension.lowercased()
+        let suffix = format.map { "." + $0 } ?? (own.count > 1 && Image.canSave(format: own) ? own : ".png")
+        let target = try folder.destination(for: input, suffix: suffix, keepsInputFormat: format == nil && suffix == own)
+        return try BlurDestination(output: target.path + target.options, format: format ?? String(suffix.dropFirst()),
+                                   pngCompression: pngCompression, standardOutputIsTerminal: false)
+    }
+
+    private func blur(_ input: String, to destination: BlurDestination) throws(ToolFailure) -> BlurSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        // Decoded in full up front, so a corrupt input is reported as the input's fault.
+        let original = try loaded(input)
+        let decoded = clock.now
+        // With --timing the result is computed before encoding, to time the two apart;
+        // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
+        let result = try frosted(original, input: input, materialised: timing)
+        let computed = clock.now
+        try destination.write(result.image, strip: !keepMetadata)
+        let written = clock.now
+        if timing {
+            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms, encode \(milliseconds(written - computed)) ms")
+        }
+        return BlurSummary(input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
+                           width: result.image.width, height: result.image.height, method: result.method,
+                           regions: regions.count, masked: mask != nil, metadataKept: keepMetadata)
+    }
+
+    /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
+    private func frosted(_ original: Image, input: String, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
+        do {
+            // A kept profile still describes the pixels; a stripped one must be applied first.
+            let image = try FrostRenderer.normalised(original, applyingProfile: !keepMetadata)
+            let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
+            let method = plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
+            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
+            if let mask {
+                let maskImage = try FrostRenderer.preparedMask(try loaded(mask), width: image.width, height: image.height)
+                result = try FrostRenderer.masked(original: image, frosted: result, mask: maskImage)
+            } else if !regions.isEmpty {
+                var inside: [Region] = []
+                for wanted in regions {
+                    guard let clipped = wanted.clipped(toWidth: image.width, height: image.height) else {
+                        throw ToolFailure(file: input, "region \(wanted) lies outside the \(image.width)×\(image.height) image",
+                                          status: ExitStatus.usage)
+                    }
+                    inside.append(clipped)
+                }
+                result = try FrostRenderer.inRegions(original: image, frosted: result, regions: inside)
+            }
+            return (materialised ? try result.copiedToMemory() : result, method)
+        } catch let failure as ToolFailure {
+            throw failure
+        } catch let failure as VipsError {
+            throw ToolFailure(file: input, failure.description)
+        } catch {
+            throw ToolFailure(file: input, "\(error)")
+        }
+    }
+
+    private func loaded(_ file: String) throws(ToolFailure) -> Image {
+        do {
+            return try Image.load(file, maxPixels: maxPixels).copiedToMemory()
+        } catch {
+            throw ToolFailure(file: file, error.description)
+        }
+    }
+}
+
+private func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+}
