@@ -3,8 +3,10 @@
 public struct BoxBlur: Equatable, Sendable {
     /// The box width d in pixels, always odd.
     public let width: Int
+    /// Box passes per blur: three, as Apple runs them.
     public static let passes = 3
 
+    /// A blur with box width `width` (odd, at least 1).
     public init(width: Int) {
         precondition(width >= 1 && width % 2 == 1, "box width must be odd")
         self.width = width
@@ -54,6 +56,7 @@ public struct ShrinkPlan: Equatable, Sendable {
     /// Bilinear enlargement factor from the small image to half resolution.
     public var bilinearFactor: Int { shrink / ShrinkPlan.finalRepeat }
 
+    /// A plan with block size `shrink` and Gaussian σ `passSigma`; `forBox(_:)` computes both.
     public init(shrink: Int, passSigma: Double) {
         self.shrink = shrink
         self.passSigma = passSigma
@@ -78,8 +81,10 @@ public struct ShrinkPlan: Equatable, Sendable {
 /// Apple's saturation step: a 4×4 integer matrix over the bytes B, G, R, A, each float
 /// coefficient × 256 rounded, the result ÷ 256 and clamped.
 public struct SaturationMatrix: Equatable, Sendable {
+    /// Saturation delta factor: 1 leaves colours alone, 0 is grey, above 1 is more vivid.
     public let delta: Double
 
+    /// The matrix for a saturation delta factor.
     public init(delta: Double) {
         self.delta = delta
     }
@@ -96,6 +101,7 @@ public struct SaturationMatrix: Equatable, Sendable {
         ]
     }
 
+    /// Fixed-point scale of the integer matrix (coefficients × 256).
     public static let divisor = 256
 
     /// The integer matrix Apple hands to `vImageMatrixMultiply_ARGB8888`.

@@ -2,8 +2,11 @@ import ToolSupport
 
 /// Apple's UIImage+ImageEffects looks (sample code v1.0, 2013).
 public enum FrostStyle: String, CaseIterable, Sendable {
+    /// `applyLightEffect`: radius 30, white tint at 0.3, saturation 1.8.
     case light
+    /// `applyExtraLightEffect`: radius 20, near-white tint at 0.82, saturation 1.8.
     case extraLight = "extra-light"
+    /// `applyDarkEffect`: radius 20, near-black tint at 0.73, saturation 1.8.
     case dark
     /// `applyTintEffectWithColor:` — needs a colour.
     case tint
@@ -18,6 +21,7 @@ public struct FrostEffect: Equatable, Sendable {
     /// Saturation delta factor: 1 leaves colours alone, 1.8 is Apple's vivid look, −1 inverts hues.
     public var saturation: Double
 
+    /// An effect with explicit values; `apple(_:colour:)` gives Apple's presets.
     public init(radius: Double, tint: Colour?, saturation: Double) {
         self.radius = radius
         self.tint = tint
@@ -115,6 +119,7 @@ public struct TintCompose: Equatable, Sendable {
     /// Added per channel, in R, G, B order, on the 0...255 scale.
     public let offsets: [Double]
 
+    /// The blend of `colour` at opacity `alpha` (0…1).
     public init(colour: Colour, alpha: Double) {
         scale = 1 - alpha
         offsets = [colour.red, colour.green, colour.blue].map { 255 * $0 * alpha }

@@ -7,6 +7,7 @@ public struct ICCProfile: Equatable, Sendable {
     /// The profile's description, e.g. "sRGB IEC61966-2.1" or "Display P3"; nil if unreadable.
     public let description: String?
 
+    /// Reads the description tag from the raw profile bytes (an image's `icc-profile-data`).
     public init(bytes: [UInt8]) {
         description = ICCProfile.readDescription(bytes)
     }

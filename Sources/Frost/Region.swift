@@ -2,11 +2,16 @@ import ToolSupport
 
 /// A rectangle of pixels to obscure, as `--region x,y,width,height` gives it.
 public struct Region: Equatable, Sendable, CustomStringConvertible {
+    /// Left edge in pixels, from 0.
     public var x: Int
+    /// Top edge in pixels, from 0.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A rectangle from its top-left corner and size, unchecked (`init(parsing:)` validates).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -37,5 +42,6 @@ public struct Region: Equatable, Sendable, CustomStringConvertible {
         return Region(x: x, y: y, width: right - x, height: bottom - y)
     }
 
+    /// `x,y,width,height`, the form `--region` takes.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 }

@@ -2,7 +2,9 @@ import ToolSupport
 
 /// What `--tint` asks for: a colour, or no tint at all.
 public enum TintChoice: Equatable, Sendable {
+    /// `--tint none`: remove the style's tint.
     case none
+    /// Fill with this colour (its alpha, if given, overrides the style's).
     case colour(Colour)
 
     /// Parses `none`, or any colour `Colour.parse` reads (`#3366ff`, `white@0.5`, ...).

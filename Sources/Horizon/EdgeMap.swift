@@ -6,11 +6,16 @@
 
 /// One edge pixel, for building synthetic edge maps.
 public struct EdgePoint: Sendable, Equatable {
+    /// Column of the pixel.
     public var x: Int
+    /// Row of the pixel.
     public var y: Int
+    /// Horizontal gradient, grey levels per pixel.
     public var gx: Float
+    /// Vertical gradient (y down), grey levels per pixel.
     public var gy: Float
 
+    /// An edge pixel at (x, y) with gradient (gx, gy).
     public init(x: Int, y: Int, gx: Float, gy: Float) {
         self.x = x
         self.y = y
@@ -27,11 +32,16 @@ public struct EdgePoint: Sendable, Equatable {
 /// i.e. a Sobel response divided by 8. Only the magnitude's scale matters for
 /// `HorizonEstimator.Configuration.minMagnitude`; everything else is relative.
 public struct EdgeMap: Sendable {
+    /// Width of the analysed picture in pixels.
     public let width: Int
+    /// Height of the analysed picture in pixels.
     public let height: Int
+    /// Horizontal gradients, row-major.
     public var gx: [Float]
+    /// Vertical gradients (y down), row-major.
     public var gy: [Float]
 
+    /// Wraps gradient arrays of `width * height` values each (checked).
     public init(width: Int, height: Int, gx: [Float], gy: [Float]) {
         precondition(width > 0 && height > 0, "EdgeMap needs a non-empty size")
         precondition(gx.count == width * height && gy.count == width * height,

@@ -6,19 +6,26 @@ import Darwin
 
 /// A point in continuous pixel coordinates (image covers [0, width] × [0, height], y down).
 public struct ImagePoint: Sendable, Equatable, Hashable {
+    /// Horizontal position, pixels from the left edge.
     public var x: Double
+    /// Vertical position, pixels from the top edge.
     public var y: Double
 
+    /// A point at (x, y).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 }
 
+/// A straight segment between two points in continuous pixel coordinates.
 public struct LineSegment: Sendable, Equatable, Hashable {
+    /// One end (the left one for a detected horizon).
     public var start: ImagePoint
+    /// The other end.
     public var end: ImagePoint
 
+    /// A segment from `start` to `end`.
     public init(start: ImagePoint, end: ImagePoint) {
         self.start = start
         self.end = end
@@ -54,11 +61,14 @@ public struct HorizonEstimate: Sendable, Equatable {
     /// The horizon across the analysed image, clipped to it, left end first. For `.verticals`
     /// it is the level line implied by the verticals, drawn through the image centre.
     public var line: LineSegment
+    /// What the angle was measured on: a horizon line or verticals.
     public var evidence: Evidence
     /// Size of the image the estimate refers to (its `line` is in these pixel coordinates).
     public var imageWidth: Double
+    /// Height of that image (see `imageWidth`).
     public var imageHeight: Double
 
+    /// An estimate from its parts; the estimator builds these, tests and callers may too.
     public init(angleDegrees: Double, confidence: Double, line: LineSegment, evidence: Evidence,
                 imageWidth: Double, imageHeight: Double) {
         self.angleDegrees = angleDegrees
@@ -69,6 +79,7 @@ public struct HorizonEstimate: Sendable, Equatable {
         self.imageHeight = imageHeight
     }
 
+    /// `angleDegrees` in radians.
     public var angleRadians: Double { angleDegrees / degreesPerRadian }
 
     /// The same estimate for the same picture at another size (e.g. the full-resolution original
@@ -94,6 +105,7 @@ public struct HorizonEstimate: Sendable, Equatable {
         return copy
     }
 
+    /// `scaled(toWidth:height:)` for whole-pixel sizes.
     public func scaled(toWidth width: Int, height: Int) -> HorizonEstimate {
         scaled(toWidth: Double(width), height: Double(height))
     }
@@ -101,7 +113,9 @@ public struct HorizonEstimate: Sendable, Equatable {
 
 /// Evidence from the best near-horizontal line, reported even when it is not convincing.
 public struct HorizonLineEvidence: Sendable, Equatable {
+    /// Tilt of the best line in degrees, positive when it rises to the right.
     public var angleDegrees: Double
+    /// 0…1, the weaker of the coverage and distinctness scores.
     public var confidence: Double
     /// Share of the image width in which the line has edge support.
     public var coverage: Double
@@ -113,12 +127,15 @@ public struct HorizonLineEvidence: Sendable, Equatable {
     public var rivalAngleDegrees: Double?
     /// RMS distance of the supporting edges to the fitted line, pixels.
     public var residual: Double
+    /// The fitted line across the image.
     public var line: LineSegment
 }
 
 /// Evidence from near-vertical lines: each one's tilt is the camera roll it implies.
 public struct VerticalsEvidence: Sendable, Equatable {
+    /// Roll implied by the agreeing verticals in degrees, in the horizon's sign convention.
     public var angleDegrees: Double
+    /// 0…1, the weaker of the agreeing-length and agreement scores, capped (see `HorizonEstimator`).
     public var confidence: Double
     /// The vertical lines found, in image coordinates, strongest first.
     public var lines: [LineSegment]
@@ -140,11 +157,14 @@ public struct HorizonAnalysis: Sendable, Equatable {
     public var estimate: HorizonEstimate?
     /// The best guess whether or not it passed the threshold (for diagnostics and JSON confidence).
     public var candidate: HorizonEstimate?
+    /// The horizon-line evidence, nil when no near-horizontal line was found.
     public var horizonLine: HorizonLineEvidence?
+    /// The verticals evidence, nil when disabled or none were found.
     public var verticals: VerticalsEvidence?
     /// Edge pixels that took part (after thinning and thresholding).
     public var strongEdgeCount: Int
 
+    /// True when the estimator did not abstain.
     public var found: Bool { estimate != nil }
     /// Confidence of the best guess; 0 when there was nothing to go on.
     public var confidence: Double { candidate?.confidence ?? 0 }

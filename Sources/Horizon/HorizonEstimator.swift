@@ -43,6 +43,7 @@ import Darwin
 ///   c_winner × (1 − c_loser), below the gate.
 /// - Only one passes: that one. Neither: abstain, but report the better one as `candidate`.
 public struct HorizonEstimator: Sendable {
+    /// Tuning of the estimator; the defaults are what `imgtool horizon` uses.
     public struct Configuration: Sendable, Equatable {
         /// Search range, degrees either side of level.
         public var maxAngle: Double
@@ -65,6 +66,7 @@ public struct HorizonEstimator: Sendable {
         /// Degrees within which two estimates count as agreeing.
         public var agreementTolerance: Double
 
+        /// The defaults, or any setting changed (see each property).
         public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
                     minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
                     rivalSeparation: Double = 2, minConfidence: Double = 0.5,
@@ -81,6 +83,7 @@ public struct HorizonEstimator: Sendable {
         }
     }
 
+    /// The settings in force, after clamping.
     public var configuration: Configuration
 
     /// Degrees within which near-horizontal lines count as one parallel family.
@@ -96,6 +99,7 @@ public struct HorizonEstimator: Sendable {
         self.configuration = config
     }
 
+    /// The default configuration with another search range (`--max-angle`).
     public init(maxAngle: Double) {
         self.init(configuration: Configuration(maxAngle: maxAngle))
     }
@@ -105,6 +109,7 @@ public struct HorizonEstimator: Sendable {
         analyse(map).estimate
     }
 
+    /// The estimate (or abstention) with all the evidence behind it, for diagnostics and JSON.
     public func analyse(_ map: EdgeMap) -> HorizonAnalysis {
         let config = configuration
         let width = Double(map.width), height = Double(map.height)

@@ -16,11 +16,16 @@ public enum CropMode: String, Sendable, CaseIterable {
 
 /// An axis-aligned rectangle in the levelled canvas (continuous pixel coordinates).
 public struct CropRect: Sendable, Equatable {
+    /// Left edge in canvas coordinates.
     public var x: Double
+    /// Top edge in canvas coordinates.
     public var y: Double
+    /// Width in pixels.
     public var width: Double
+    /// Height in pixels.
     public var height: Double
 
+    /// A rectangle from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -28,8 +33,10 @@ public struct CropRect: Sendable, Equatable {
         self.height = height
     }
 
+    /// width × height, pixels².
     public var area: Double { width * height }
 
+    /// Top-left, top-right, bottom-right, bottom-left.
     public var corners: [ImagePoint] {
         [ImagePoint(x: x, y: y), ImagePoint(x: x + width, y: y),
          ImagePoint(x: x + width, y: y + height), ImagePoint(x: x, y: y + height)]
@@ -78,6 +85,7 @@ public struct CropRect: Sendable, Equatable {
         return centred(width: w, height: h, in: canvas)
     }
 
+    /// The crop for `mode`: `sameAspect`, `maxArea` or `none`.
     public static func make(_ mode: CropMode, width: Double, height: Double, angleDegrees: Double) -> CropRect {
         switch mode {
         case .aspect: return sameAspect(width: width, height: height, angleDegrees: angleDegrees)
@@ -104,21 +112,26 @@ public struct CropRect: Sendable, Equatable {
 /// A 2×3 affine map in CGAffineTransform's layout [a, b, c, d, tx, ty]:
 /// x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct AffineTransform: Sendable, Equatable {
+    /// Matrix entries and translation, as in CGAffineTransform.
     public var a, b, c, d, tx, ty: Double
 
+    /// A transform from its six entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// [a, b, c, d, tx, ty], the JSON form.
     public var components: [Double] { [a, b, c, d, tx, ty] }
 
+    /// Where `p` goes under the transform.
     public func apply(_ p: ImagePoint) -> ImagePoint {
         ImagePoint(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 
+    /// The inverse map, nil when the matrix is singular.
     public func inverted() -> AffineTransform? {
         let det = a * d - b * c
         guard abs(det) > 1e-15 else { return nil }
@@ -135,27 +148,36 @@ public struct AffineTransform: Sendable, Equatable {
 /// pixel less than documented. So `idx`/`idy` are always 0 and the half-pixel shift is folded
 /// into `odx`/`ody`.
 public struct VipsAffineParameters: Sendable, Equatable {
+    /// libvips' `matrix` argument [m0, m1, m2, m3].
     public var matrix: [Double]
+    /// Input x offset; always 0 (see above).
     public var idx: Double
+    /// Input y offset; always 0 (see above).
     public var idy: Double
+    /// Output x offset, with the half-pixel shift folded in.
     public var odx: Double
+    /// Output y offset, with the half-pixel shift folded in.
     public var ody: Double
 }
 
 /// Everything needed to straighten a W×H picture whose horizon is tilted by `angleDegrees`.
 public struct Levelling: Sendable, Equatable {
+    /// Width of the picture to straighten, pixels.
     public var sourceWidth: Double
+    /// Height of the picture to straighten, pixels.
     public var sourceHeight: Double
     /// The detected tilt; the picture is turned by the opposite amount (clockwise when positive).
     public var angleDegrees: Double
     /// The canvas that holds the whole turned picture.
     public var canvasWidth: Double
+    /// Height of that canvas (see `canvasWidth`).
     public var canvasHeight: Double
     /// Source pixel coordinates → levelled canvas coordinates.
     public var transform: AffineTransform
     /// The kept rectangle, in canvas coordinates.
     public var crop: CropRect
 
+    /// The straightening of a `width` × `height` picture tilted by `angleDegrees`, cropped by `mode`.
     public init(width: Double, height: Double, angleDegrees: Double, crop mode: CropMode = .aspect) {
         sourceWidth = width
         sourceHeight = height
@@ -173,6 +195,7 @@ public struct Levelling: Sendable, Equatable {
         crop = CropRect.make(mode, width: width, height: height, angleDegrees: angleDegrees)
     }
 
+    /// The same for whole-pixel sizes.
     public init(width: Int, height: Int, angleDegrees: Double, crop mode: CropMode = .aspect) {
         self.init(width: Double(width), height: Double(height), angleDegrees: angleDegrees, crop: mode)
     }

@@ -11,6 +11,7 @@
 // Right-to-left only decides the order of slots within rows (see `spreads` and `strip`); the
 // geometry itself is always computed left to right.
 
+/// Turns pages and `LayoutOptions` into views with page rectangles, as PDFKit's `PDFView` lays them out.
 public enum LayoutEngine {
     /// Lays `pages` out in views. Pages are taken in the order given (already filtered by
     /// `--pages`); spreads are paired from that order. An empty input gives no views.

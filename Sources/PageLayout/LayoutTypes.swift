@@ -21,7 +21,9 @@ public enum LayoutMode: String, Codable, Sendable, CaseIterable {
 /// Where successive pages (or spreads) go in the continuous modes.
 /// Unlike PDFKit, `.horizontal` is honoured in `twoUpContinuous` too.
 public enum LayoutDirection: String, Codable, Sendable, CaseIterable {
+    /// Pages (or spreads) one under the other, a column.
     case vertical
+    /// Pages (or spreads) side by side, a row (runs right to left with `rtl`).
     case horizontal
 }
 
@@ -29,9 +31,13 @@ public enum LayoutDirection: String, Codable, Sendable, CaseIterable {
 /// these insets, so two neighbouring pages are `right + left` (or `bottom + top`) apart.
 /// The sides are physical (screen) sides: `--rtl` reorders pages, it does not swap the insets.
 public struct PageMargins: Codable, Sendable, Equatable {
+    /// Inset above each page, points.
     public let top: Double
+    /// Inset left of each page, points.
     public let left: Double
+    /// Inset below each page, points.
     public let bottom: Double
+    /// Inset right of each page, points.
     public let right: Double
 
     /// Negative (and NaN) insets clamp to 0, as PDFKit does.
@@ -59,6 +65,7 @@ public struct PageMargins: Codable, Sendable, Equatable {
 
     // Decoding goes through the clamping initialiser so that decoded margins obey it too.
     private enum CodingKeys: String, CodingKey { case top, left, bottom, right }
+    /// Decodes `top`, `left`, `bottom`, `right`, clamped like `init(top:left:bottom:right:)`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(top: try c.decode(Double.self, forKey: .top),
@@ -72,15 +79,19 @@ public struct PageMargins: Codable, Sendable, Equatable {
 
 /// Everything that decides the geometry apart from the pages themselves.
 public struct LayoutOptions: Codable, Sendable, Equatable {
+    /// How pages are grouped into views.
     public var mode: LayoutMode
+    /// Where pages go in the continuous modes: a column or a row.
     public var direction: LayoutDirection
     /// Right-to-left: the two pages of a spread swap sides, and horizontal strips run right to left.
     /// No effect on `single`, nor on vertical `continuous` (a column of single pages has no sides).
     public var rtl: Bool
     /// PDFKit's `displaysAsBook`: the first page stands alone. Two-up modes only.
     public var cover: Bool
+    /// Insets around every page (PDFKit's `pageBreakMargins`).
     public var margins: PageMargins
 
+    /// Options with PDFKit's defaults: single pages, vertical, left to right, no cover, page-break margins.
     public init(mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
                 rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault) {
         self.mode = mode
@@ -95,11 +106,16 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
 /// already applied (width and height swapped at 90° and 270°). `rotation` is only passed through
 /// to the output so that the renderer knows how to draw the page.
 public struct SourcePage: Codable, Sendable, Equatable {
+    /// 1-based page number in the document.
     public var number: Int
+    /// Width in points, /Rotate applied.
     public var width: Double
+    /// Height in points, /Rotate applied.
     public var height: Double
+    /// /Rotate in degrees (0, 90, 180, 270), passed through to `PlacedPage`.
     public var rotation: Int
 
+    /// A page from its number and its shown size in points.
     public init(number: Int, width: Double, height: Double, rotation: Int = 0) {
         self.number = number
         self.width = width
@@ -112,13 +128,18 @@ public struct SourcePage: Codable, Sendable, Equatable {
 public struct PlacedPage: Codable, Sendable, Equatable {
     /// 1-based page number in the document.
     public var page: Int
+    /// Left edge of the page in the view, points.
     public var x: Double
+    /// Top edge of the page in the view, points.
     public var y: Double
+    /// Page width, points.
     public var width: Double
+    /// Page height, points.
     public var height: Double
     /// The page's /Rotate in degrees, passed through from `SourcePage`.
     public var rotation: Int
 
+    /// A page rectangle; the engine builds these.
     public init(page: Int, x: Double, y: Double, width: Double, height: Double, rotation: Int = 0) {
         self.page = page
         self.x = x
@@ -128,7 +149,9 @@ public struct PlacedPage: Codable, Sendable, Equatable {
         self.rotation = rotation
     }
 
+    /// Right edge, points.
     public var maxX: Double { x + width }
+    /// Bottom edge, points.
     public var maxY: Double { y + height }
 }
 
@@ -137,10 +160,14 @@ public struct PlacedPage: Codable, Sendable, Equatable {
 public struct View: Codable, Sendable, Equatable {
     /// 0-based position in `Layout.views`.
     public var index: Int
+    /// Width of the view, points (margins included).
     public var width: Double
+    /// Height of the view, points (margins included).
     public var height: Double
+    /// The pages on this view, in reading (input) order.
     public var pages: [PlacedPage]
 
+    /// A view; the engine builds these.
     public init(index: Int, width: Double, height: Double, pages: [PlacedPage]) {
         self.index = index
         self.width = width
@@ -151,8 +178,10 @@ public struct View: Codable, Sendable, Equatable {
 
 /// The result of laying out a document: its views, in output order.
 public struct Layout: Codable, Sendable, Equatable {
+    /// The views in output order: one per page or spread, or one for a continuous mode.
     public var views: [View]
 
+    /// A layout of the given views.
     public init(views: [View]) {
         self.views = views
     }

@@ -4,12 +4,19 @@
 /// (POPPLER_PAGE_LAYOUT_UNSET = 0 … TWO_PAGE_RIGHT = 6), so the bridge can convert with
 /// `PageLayoutHint(rawValue:)` without this module importing C.
 public enum PageLayoutHint: Int, Codable, Sendable, CaseIterable {
+    /// No /PageLayout entry (or an unknown name).
     case unset = 0
+    /// `/SinglePage`: one page at a time.
     case singlePage = 1
+    /// `/OneColumn`: pages in a continuous column.
     case oneColumn = 2
+    /// `/TwoColumnLeft`: spreads in a continuous column, odd pages on the left.
     case twoColumnLeft = 3
+    /// `/TwoColumnRight`: spreads in a continuous column, odd pages on the right.
     case twoColumnRight = 4
+    /// `/TwoPageLeft`: one spread at a time, odd pages on the left.
     case twoPageLeft = 5
+    /// `/TwoPageRight`: one spread at a time, odd pages on the right.
     case twoPageRight = 6
 
     /// From the PDF name as written in the file (`/TwoPageRight` → "TwoPageRight").

@@ -11,6 +11,7 @@ public enum PageRangeError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `N-M` with N > M.
     case reversed(from: Int, to: Int)
 
+    /// The message for the command line, e.g. `--pages: page 9 does not exist (the document has 7 pages)`.
     public var description: String {
         switch self {
         case .empty:
@@ -29,6 +30,7 @@ public enum PageRangeError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
+/// The `--pages` syntax (`1-5,8,10-`) turned into page numbers.
 public enum PageRanges {
     /// Parses a comma-separated list of items: `N` (one page), `N-M` (N through M), `N-` (N to the
     /// last page), `-M` (first page through M). Blanks around items and numbers are ignored.

@@ -3,9 +3,12 @@
 
 /// The box given to `--fit WxH`, in pixels.
 public struct FitBox: Codable, Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A box of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -31,16 +34,22 @@ public struct FitBox: Codable, Sendable, Equatable {
 
 /// `--fit` text that is not `WxH` with positive whole numbers.
 public struct FitBoxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The `--fit` text as given.
     public var text: String
+    /// The error for the refused `text`.
     public init(text: String) { self.text = text }
+    /// One line for the command line, with an example.
     public var description: String { "--fit: cannot read \"\(text)\" (expected WIDTHxHEIGHT in pixels, e.g. 1920x1080)" }
 }
 
 /// Pixel dimensions of a rendered view.
 public struct PixelSize: Codable, Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -50,6 +59,7 @@ public struct PixelSize: Codable, Sendable, Equatable {
     public var pixelCount: Double { Double(width) * Double(height) }
 }
 
+/// Pixels-per-point arithmetic: DPI conversion, PDFKit-style fitting and the pixel size of views.
 public enum Scale {
     /// Points are 1/72 inch, so `dpi` pixels per inch is `dpi / 72` pixels per point.
     public static func forDPI(_ dpi: Double) -> Double { dpi / 72 }

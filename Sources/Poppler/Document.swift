@@ -3,11 +3,16 @@ import Foundation
 
 /// A poppler failure, one line of text for the user.
 public struct PopplerError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong, for exit statuses and tests.
     public enum Kind: Sendable { case encrypted, damaged, notFound, unreadable, badPage }
+    /// The kind of failure.
     public let kind: Kind
+    /// One line for the user.
     public let message: String
+    /// The message itself.
     public var description: String { message }
 
+    /// A failure of `kind` with a one-line message.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -96,8 +101,10 @@ public final class Document {
 
     private var document: OpaquePointer { pointer }
 
+    /// Number of pages.
     public var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
 
+    /// The catalog's /PageLayout (`.unset` when absent).
     public var pageLayout: PageLayoutHint { PageLayoutHint(poppler_document_get_page_layout(document)) }
 
     /// True when the file's security handler restricts printing, copying or changes (an owner
@@ -113,6 +120,7 @@ public final class Document {
         return String(cString: text).replacingOccurrences(of: "PDF-", with: "")
     }
 
+    /// The Info dictionary's /Title, nil when absent or empty.
     public var title: String? {
         guard let text = poppler_document_get_title(document) else { return nil }
         defer { g_free(text) }

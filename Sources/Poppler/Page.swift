@@ -39,6 +39,7 @@ public final class Page {
         return Swift.abs(boxWidth - boxHeight) > 0.01 && Swift.abs(shown.width - boxHeight) < 0.01 && Swift.abs(shown.height - boxWidth) < 0.01
     }
 
+    /// The page label from /PageLabels (e.g. "iv", "a"); nil when poppler gives none.
     public var label: String? {
         guard let text = poppler_page_get_label(pointer) else { return nil }
         defer { g_free(text) }

@@ -3,11 +3,15 @@ import Vips
 
 /// A rectangle in whole pixels.
 public struct PixelRect: Sendable, Equatable {
+    /// Top-left corner and size in pixels.
     public var x, y, width, height: Int
+    /// A rectangle from its top-left corner and size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// Right edge (exclusive).
     public var maxX: Int { x + width }
+    /// Bottom edge (exclusive).
     public var maxY: Int { y + height }
 }
 
@@ -15,7 +19,9 @@ public struct PixelRect: Sendable, Equatable {
 /// a column of pages) or a tile of one. Pages sit on white paper, the rest is the background.
 /// Like `Document`, a canvas belongs to one thread.
 public final class RasterCanvas {
+    /// Canvas width in pixels.
     public let width: Int
+    /// Canvas height in pixels.
     public let height: Int
     private let alpha: Bool
     private let surface: OpaquePointer
@@ -24,6 +30,7 @@ public final class RasterCanvas {
     /// cairo's image surfaces stop at 32767 pixels a side.
     public static let maxSide = 32767
 
+    /// A canvas filled with `background`; an alpha below 1 makes it transparent (4 bands).
     public init(width: Int, height: Int, background: RGBA) throws(PopplerError) {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw PopplerError(.unreadable, "cannot draw a \(width)×\(height) image (cairo stops at \(Self.maxSide) pixels a side)")
@@ -67,6 +74,7 @@ public final class RasterCanvas {
     /// Packed R, G, B bytes, plus straight alpha when the background is not opaque.
     public var bands: Int { alpha ? 4 : 3 }
 
+    /// The canvas's pixels, packed and band-interleaved (`bands` per pixel), row by row.
     public func pixels() -> [UInt8] {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return [] }

@@ -3,11 +3,15 @@ import Vips
 
 /// An 8-bit colour with alpha, for page backgrounds.
 public struct RGBA: Sendable, Equatable {
+    /// Components from 0 to 1.
     public var red, green, blue, alpha: Double
+    /// A colour from components 0…1, opaque by default.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// Opaque white, the default page background.
     public static let white = RGBA(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
@@ -139,6 +143,7 @@ public final class PDFWriter {
         cairo_restore(context)
     }
 
+    /// Ends the current sheet (cairo emits it as a page); does nothing when no sheet is open.
     public func endSheet() {
         guard sheetOpen else { return }
         cairo_show_page(context)

@@ -6,31 +6,41 @@ import CQPDF
 public struct DocumentStructure: Sendable, Equatable {
     /// /ViewerPreferences /Direction: the reading order the author declared.
     public enum Direction: String, Sendable, Codable {
+        /// `/L2R`: left-to-right reading, bound on the left (the default).
         case leftToRight = "L2R"
+        /// `/R2L`: right-to-left reading, bound on the right (Arabic, Hebrew, manga).
         case rightToLeft = "R2L"
     }
 
     /// A rectangle in PDF user space, unrotated, normalised so that x1 ≤ x2 and y1 ≤ y2.
     public struct Box: Sendable, Equatable {
+        /// Lower-left (x1, y1) and upper-right (x2, y2) corners, points.
         public var x1, y1, x2, y2: Double
+        /// x2 − x1.
         public var width: Double { x2 - x1 }
+        /// y2 − y1.
         public var height: Double { y2 - y1 }
 
+        /// A box from two opposite corners in any order.
         public init(x1: Double, y1: Double, x2: Double, y2: Double) {
             (self.x1, self.x2) = (Swift.min(x1, x2), Swift.max(x1, x2))
             (self.y1, self.y2) = (Swift.min(y1, y2), Swift.max(y1, y2))
         }
     }
 
+    /// One page's /Rotate and boxes.
     public struct PageBoxes: Sendable, Equatable {
         /// /Rotate normalised to 0, 90, 180 or 270.
         public var rotation: Int
+        /// The /MediaBox (inherited from the page tree if needed).
         public var mediaBox: Box
         /// The crop box as the file gives it, clipped to the media box (defaults to it).
         public var cropBox: Box
     }
 
+    /// /ViewerPreferences /Direction, nil when the file does not say.
     public var direction: Direction?
+    /// One entry per page, in document order.
     public var pages: [PageBoxes]
 
     /// Reads the structure of a PDF file; `password` opens encrypted files.

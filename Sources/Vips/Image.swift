@@ -16,9 +16,13 @@ public final class Image: @unchecked Sendable {
         g_object_unref(pointer)
     }
 
+    /// Width in pixels.
     public var width: Int { Int(vips_image_get_width(pointer)) }
+    /// Height in pixels.
     public var height: Int { Int(vips_image_get_height(pointer)) }
+    /// Number of bands (3 for RGB, 4 for RGBA, 1 for grey...).
     public var bands: Int { Int(vips_image_get_bands(pointer)) }
+    /// The numeric type of each band value.
     public var bandFormat: BandFormat { BandFormat(rawValue: Int(vips_image_get_format(pointer).rawValue)) ?? .uchar }
 
     /// The libvips interpretation nick, e.g. "srgb", "b-w", "multiband".
@@ -46,22 +50,26 @@ public final class Image: @unchecked Sendable {
         return names
     }
 
+    /// True when a metadata field called `name` is attached (e.g. "exif-data", "icc-profile-data").
     public func hasField(_ name: String) -> Bool {
         vips_image_get_typeof(pointer, name) != 0
     }
 
+    /// An integer metadata field, nil when absent or of another type.
     public func int(field name: String) -> Int? {
         var value: Int32 = 0
         guard hasField(name), vips_image_get_int(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
         return Int(value)
     }
 
+    /// A double metadata field (e.g. "xres"), nil when absent or of another type.
     public func double(field name: String) -> Double? {
         var value = 0.0
         guard hasField(name), vips_image_get_double(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
         return value
     }
 
+    /// A string metadata field (e.g. "vips-loader"), nil when absent or of another type.
     public func string(field name: String) -> String? {
         var value: UnsafePointer<CChar>?
         guard hasField(name), vips_image_get_string(pointer, name, &value) == 0, let value else {
@@ -98,8 +106,10 @@ public final class Image: @unchecked Sendable {
 
     /// Band format of the pixels.
     public enum BandFormat: Int, Sendable {
+        /// In libvips' `VipsBandFormat` order.
         case uchar = 0, char, ushort, short, uint, int, float, complex, double, dpcomplex
 
+        /// libvips' name for the format ("uchar", "float", ...).
         public var nick: String {
             ["uchar", "char", "ushort", "short", "uint", "int", "float", "complex", "double", "dpcomplex"][rawValue]
         }

@@ -7,18 +7,20 @@ extension Image {
     /// How pixels will be read: `sequential` streams top to bottom with little memory,
     /// `random` allows any order (needed for rotations, multi-pass analysis).
     public enum Access: String, Sendable {
+        /// `random` reads in any order; `sequential` streams top to bottom.
         case random, sequential
     }
 
-    /// Loads an image from a path, or from standard input when `path` is `-`, finding the format
-    /// from the bytes (not the name). EXIF orientation is applied and the tag removed when
-    /// `autorotate` is set, so the pixels are as a person sees the picture.
-    /// Truncated or corrupt data fails when the pixels are computed, not silently.
     /// Decompression-bomb guard: a header may declare 100000×100000 pixels in a few hundred bytes.
     /// 500 megapixels is far above any camera (a 100 MP photo passes) yet stops such files before
     /// any pixel is decoded.
     public static let defaultMaxPixels = 500_000_000
 
+    /// Loads an image from a path, or from standard input when `path` is `-`, finding the format
+    /// from the bytes (not the name). EXIF orientation is applied and the tag removed when
+    /// `autorotate` is set, so the pixels are as a person sees the picture.
+    /// Truncated or corrupt data fails when the pixels are computed, not silently.
+    /// Images declaring more than `maxPixels` pixels are refused from their header.
     public static func load(_ path: String, autorotate: Bool = true, access: Access = .random,
                             maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()

@@ -12,13 +12,17 @@ public final class GObjectBox: @unchecked Sendable {
 public struct Outputs: @unchecked Sendable {
     fileprivate var values: [String: Any] = [:]
 
+    /// The image output `name`; throws when the operation gave none.
     public func image(_ name: String = "out") throws(VipsError) -> Image {
         guard let image = values[name] as? Image else { throw VipsError("no image output named \(name)") }
         return image
     }
 
+    /// A double output (e.g. `avg`'s "out"), nil when absent.
     public func double(_ name: String) -> Double? { values[name] as? Double }
+    /// An integer output, nil when absent.
     public func int(_ name: String) -> Int? { values[name] as? Int }
+    /// An array-of-doubles output (e.g. `getpoint`'s "out_array"), nil when absent.
     public func doubles(_ name: String) -> [Double]? { values[name] as? [Double] }
 }
 
@@ -28,13 +32,21 @@ public enum Operation {
     /// converted by nick ("bicubic", "centre", ...), numbers are widened to the argument's type,
     /// as pyvips and the C++ binding do.
     public enum Argument: Sendable {
+        /// One image (`in`, `left`, `mask`...).
         case image(Image)
+        /// An array of images (`bandjoin`'s `in`, `arrayjoin`).
         case images([Image])
+        /// An integer, also accepted for double, boolean and enum arguments.
         case int(Int)
+        /// A double, also accepted for integer arguments (rounded).
         case double(Double)
+        /// A boolean.
         case bool(Bool)
+        /// A string, or the nick of an enum or flags value.
         case string(String)
+        /// An array of doubles (or of ints, rounded).
         case doubles([Double])
+        /// An array of integers.
         case ints([Int])
         /// A GObject (VipsSource, VipsTarget, VipsInterpolate); retained for the call's duration.
         case object(GObjectBox)

@@ -7,6 +7,7 @@ extension Image {
         try Operation.call(name, [("in", .image(self))] + extra, options: options).image()
     }
 
+    /// Converts the band format (values clipped to the new range, not scaled).
     public func cast(_ format: BandFormat) throws(VipsError) -> Image {
         try unary("cast", [("format", .string(format.nick))])
     }
@@ -19,24 +20,29 @@ extension Image {
         ]).image()
     }
 
+    /// Scales both axes by `scale` with the named kernel ("lanczos3", "linear", "nearest", ...).
     public func resize(_ scale: Double, kernel: String = "lanczos3") throws(VipsError) -> Image {
         try unary("resize", [("scale", .double(scale)), ("kernel", .string(kernel))])
     }
 
+    /// Converts to the named interpretation ("srgb", "b-w", "lab", ...).
     public func colourspace(_ space: String) throws(VipsError) -> Image {
         try unary("colourspace", [("space", .string(space))])
     }
 
+    /// Crops the rectangle at (x, y) of `width` × `height` pixels.
     public func extractArea(x: Int, y: Int, width: Int, height: Int) throws(VipsError) -> Image {
         try Operation.call("extract_area", [
             ("input", .image(self)), ("left", .int(x)), ("top", .int(y)), ("width", .int(width)), ("height", .int(height)),
         ]).image()
     }
 
+    /// Bands `band` ..< `band + count` as a new image.
     public func extractBand(_ band: Int, count: Int = 1) throws(VipsError) -> Image {
         try unary("extract_band", [("band", .int(band)), ("n", .int(count))])
     }
 
+    /// Stacks the bands of `images` into one image (e.g. RGB + alpha).
     public static func bandjoin(_ images: [Image]) throws(VipsError) -> Image {
         try Operation.call("bandjoin", [("in", .images(images))]).image()
     }
@@ -46,6 +52,7 @@ extension Image {
         try unary("linear", [("a", .doubles(a)), ("b", .doubles(b)), ("uchar", .bool(uchar))])
     }
 
+    /// Gaussian blur of standard deviation `sigma` pixels (libvips' default mask cut).
     public func gaussblur(sigma: Double, precision: String = "integer") throws(VipsError) -> Image {
         try unary("gaussblur", [("sigma", .double(sigma)), ("precision", .string(precision))])
     }
@@ -55,6 +62,7 @@ extension Image {
         try unary("convasep", [("mask", .image(mask)), ("layers", .int(layers)), ("precision", .string(precision))])
     }
 
+    /// Convolution with a two-dimensional matrix image.
     public func conv(_ mask: Image, precision: String = "float") throws(VipsError) -> Image {
         try unary("conv", [("mask", .image(mask)), ("precision", .string(precision))])
     }
@@ -77,6 +85,7 @@ extension Image {
         return try unary("affine", extra)
     }
 
+    /// Places the image at (x, y) in a `width` × `height` canvas, filling the rest by `extend` ("copy", "black", "background", ...).
     public func embed(x: Int, y: Int, width: Int, height: Int, extend: String = "copy", background: [Double] = [0]) throws(VipsError) -> Image {
         try unary("embed", [
             ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
@@ -101,14 +110,17 @@ extension Image {
         try unary("flatten", [("background", .doubles(background))])
     }
 
+    /// The mean of all pixel values over all bands.
     public func average() throws(VipsError) -> Double {
         try Operation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out") ?? .nan
     }
 
+    /// self − other per pixel (signed result).
     public func subtract(_ other: Image) throws(VipsError) -> Image {
         try Operation.call("subtract", [("left", .image(self)), ("right", .image(other))]).image()
     }
 
+    /// Absolute value per pixel.
     public func abs() throws(VipsError) -> Image {
         try unary("abs")
     }
@@ -121,6 +133,7 @@ extension Image {
 
 /// libvips resamplers ("nearest", "bilinear", "bicubic", "lbb", "nohalo", "vsqbs").
 public enum Interpolator {
+    /// The interpolator called `name`, to pass as `.object` to operations such as `affine`.
     public static func named(_ name: String) throws(VipsError) -> GObjectBox {
         try VipsRuntime.ensure()
         guard let made = vips_interpolate_new(name) else {

@@ -7,6 +7,7 @@ public struct SaveTarget: Sendable, Equatable {
     /// The option string in brackets, e.g. `[Q=85]`, or empty.
     public let options: String
 
+    /// A target from a name and an option string (with its brackets, or empty).
     public init(path: String, options: String) {
         self.path = path
         self.options = options

@@ -5,6 +5,7 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The whole error-buffer text (may span lines).
     public let message: String
 
+    /// An error with the given text.
     public init(_ message: String) {
         self.message = message
     }

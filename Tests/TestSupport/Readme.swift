@@ -1,0 +1,72 @@
+import Foundation
+
+/// The Swift examples in README.md, so that tests can prove they run the code the README shows.
+public enum Readme {
+    /// The code lines of the README's ```swift block whose first line is `firstLine` (e.g.
+    /// "import PageLayout"), trimmed, without blank lines, comment lines and trailing comments.
+    public static func example(startingWith firstLine: String) throws -> [String] {
+        let text = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in text.components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        guard let block = blocks.first(where: { $0.first?.trimmingCharacters(in: .whitespaces) == firstLine }) else {
+            throw ReadmeError(message: "README.md has no ```swift block starting with \(firstLine)")
+        }
+        return codeLines(block)
+    }
+
+    /// The lines of the README example starting with `firstLine` that `sourceFile` (a test's
+    /// `#filePath`) does not contain in the same order; lines for which `skip` is true (e.g. the
+    /// line naming the input file) are not required. Empty when the test runs the README's code.
+    public static func linesMissing(fromExampleStartingWith firstLine: String, in sourceFile: String,
+                                    skip: (String) -> Bool = { _ in false }) throws -> [String] {
+        let source = codeLines(try String(contentsOfFile: sourceFile, encoding: .utf8).components(separatedBy: "\n"))
+        var missing: [String] = []
+        var next = source.startIndex
+        for line in try example(startingWith: firstLine) where !skip(line) {
+            if let found = source[next...].firstIndex(of: line) {
+                next = found + 1
+            } else {
+                missing.append(line)
+            }
+        }
+        return missing
+    }
+
+    /// Trimmed lines without blanks, `//` comment lines and trailing `//` comments (a `//` inside
+    /// a string literal is kept).
+    static func codeLines(_ lines: [String]) -> [String] {
+        lines.compactMap { line in
+            var code = ""
+            var inString = false
+            var previous: Character = " "
+            for character in line {
+                if character == "\"" { inString.toggle() }
+                if !inString, character == "/", previous == "/" {
+                    code.removeLast()
+                    break
+                }
+                code.append(character)
+                previous = character
+            }
+            let trimmed = code.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+}
+
+/// README.md lacks the example a test looks for.
+public struct ReadmeError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
