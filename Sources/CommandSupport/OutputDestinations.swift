@@ -93,9 +93,10 @@ public struct OutputDestinations: Sendable {
             if create {
                 do {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-                } catch {
+                } catch where !FileManager.default.isFolder(target) {
+                    // Another worker or shard making the same folder at the same moment is no failure.
                     throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
-                }
+                } catch {}
             }
             let name = tagInFolders ? stem + tag + ext : stem + ext
             path = (target as NSString).appendingPathComponent(name)
