@@ -12,6 +12,10 @@ extension ParsableCommand {
             exit(withError: nil)
         } catch {
             VipsRuntime.shutdown()
+            if exitCode(for: error) == .success, let help = HelpText.examplesLast(fullMessage(for: error)) {
+                print(help, terminator: "")
+                exit(withError: nil)
+            }
             exit(withError: error)
         }
     }

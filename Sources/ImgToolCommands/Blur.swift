@@ -21,18 +21,19 @@ extension ImgTool {
 
             Fast by default: the blur runs on a shrunken copy, within a grey level or so of Apple's exact box passes (PSNR above 40 dB); --exact runs the three full-size passes.
 
+            Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
+
+            Exit status: 0 written, 1 a file could not be read or written, 64 bad command line.
+
             Examples:
               imgtool blur shot.png -o frosted.png --style light
               grim - | imgtool blur --style dark > lock.png
               imgtool blur shot.png -o out.png --tint '#3366ff'
-              imgtool blur shot.png -o out.png --radius 12 --tint 'white@0.5' --saturation 1.4
+              imgtool blur a.png -o b.png --radius 12 --saturation 1.4 --tint white@0.5
               imgtool blur shot.png -o out.png --style light --mask mask.png
-              imgtool blur shot.png -o out.png --style dark --region 40,60,300,40 --region 40,120,300,40
+              imgtool blur shot.png -o out.png --region 40,60,300,40 --region 40,120,300,40
               imgtool blur big.png -o 'out.png[compression=1]'
               imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
-            Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
-
-            Exit status: 0 written, 1 a file could not be read or written, 64 bad command line.
             """
         )
 

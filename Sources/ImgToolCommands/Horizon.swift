@@ -17,6 +17,10 @@ extension ImgTool {
 
             JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence, line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written).
 
+            Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
+
+            Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
+
             Examples:
               imgtool horizon photo.jpg
               imgtool horizon photo.jpg --json
@@ -28,9 +32,6 @@ extension ImgTool {
               imgtool horizon scan.png --fix -o level.png --crop none --background white
               imgtool horizon photo.jpg --overlay seen.jpg
               cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
-            Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
-
-            Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
             """
         )
 

@@ -14,12 +14,13 @@ extension ImgTool {
 
             Folders contribute the images directly in them (-r: and in every folder below), in path order. With --json, a file that cannot be read gives {"file", "error", "exit_status"}.
 
+            Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
+
             Examples:
               imgtool info photo.jpg
               imgtool info --json *.jpg | jq .width
               imgtool info -r ~/Pictures --json > library.jsonl
               curl -s https://example.org/a.png | imgtool info -
-            Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
             """
         )
 

@@ -11,14 +11,16 @@ extension PDFLayout {
             discussion: """
             Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
 
+            Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
+
+            Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
+            encrypted without --password), 64 bad command line.
+
             Examples:
               pdflayout info book.pdf
               pdflayout info --json book.pdf | jq '.pages | length'
               pdflayout info --password secret locked.pdf
               pdflayout info -r shelf/ --json > shelf.jsonl
-            Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
-            Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
-            encrypted without --password), 64 bad command line.
             """
         )
 

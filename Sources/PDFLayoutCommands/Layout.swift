@@ -33,14 +33,6 @@ extension PDFLayout {
             are streamed through a spool file, so a whole book needs little memory.
             Without -o or --json, a summary of the views is printed.
 
-            Examples:
-              pdflayout book.pdf --two-up --rtl -o spreads.pdf
-              pdflayout manga.pdf --two-up --rtl --cover -o page.png
-              pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
-              pdflayout book.pdf --two-up-continuous --json
-              pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
-              cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
-              pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
 
             Batches: several PDFs or folders (-r: with every folder below) are laid
             out one after the other, each with -j rendering threads; -o DIR/ mirrors
@@ -49,11 +41,21 @@ extension PDFLayout {
             name ({"file", "error", "exit_status"} for failures); a summary line
             ends on stderr. --skip-existing skips PDFs whose outputs exist and are
             newer; --shard i/N takes a stable share for one of N machines.
+
             Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
             encrypted without --password, no pages) or an output not written, and
             then no output file is left; 64 bad command line, including --pages
             outside the document and a view too large (over a gigapixel without
             --force, or more than the format holds).
+
+            Examples:
+              pdflayout book.pdf --two-up --rtl -o spreads.pdf
+              pdflayout manga.pdf --two-up --rtl --cover -o page.png
+              pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
+              pdflayout book.pdf --two-up-continuous --json
+              pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
+              cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+              pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
             """
         )
 
