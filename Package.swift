@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
+        .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,7 +26,7 @@ let package = Package(
 
         // Swift faces of the C libraries.
         .target(name: "Vips", dependencies: ["CVips", "CShim"]),
-        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "Vips"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "Vips", "PageLayout"]),
 
         // Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import PageLayout
 import Poppler
 import ToolSupport
 

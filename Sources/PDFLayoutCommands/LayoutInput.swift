@@ -42,7 +42,7 @@ struct LayoutInput {
     let file: String
     let source: PDFSource
     let document: Document
-    let hint: PageLayout.PageLayoutHint
+    let hint: PageLayoutHint
     /// /ViewerPreferences /Direction, when the file states it.
     let direction: DocumentStructure.Direction?
     /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
@@ -63,7 +63,7 @@ struct LayoutInput {
         let direction = structure?.direction
         // Trust the file's page tree only where it agrees with poppler's.
         if let found = structure, !Self.agrees(found, with: document) { structure = nil }
-        return LayoutInput(file: file, source: source, document: document, hint: Self.hint(document.pageLayout),
+        return LayoutInput(file: file, source: source, document: document, hint: document.pageLayout,
                            direction: direction, structure: structure)
     }
 
@@ -77,19 +77,6 @@ struct LayoutInput {
             guard abs(shown.width - expected.0) < 0.01, abs(shown.height - expected.1) < 0.01 else { return false }
         }
         return true
-    }
-
-    /// poppler's /PageLayout, in the layout engine's terms.
-    private static func hint(_ value: Poppler.PageLayoutHint) -> PageLayout.PageLayoutHint {
-        switch value {
-        case .unset: return .unset
-        case .singlePage: return .singlePage
-        case .oneColumn: return .oneColumn
-        case .twoColumnLeft: return .twoColumnLeft
-        case .twoColumnRight: return .twoColumnRight
-        case .twoPageLeft: return .twoPageLeft
-        case .twoPageRight: return .twoPageRight
-        }
     }
 
     /// Geometry of the given pages (1-based numbers) in `box`. Without the file's structure (qpdf

@@ -1,23 +1,22 @@
 // The document's own wish: the catalog's /PageLayout entry, used as the default mode.
 
-/// The catalog's /PageLayout. Raw values are poppler-glib's `PopplerPageLayout`
-/// (POPPLER_PAGE_LAYOUT_UNSET = 0 … TWO_PAGE_RIGHT = 6), so the bridge can convert with
-/// `PageLayoutHint(rawValue:)` without this module importing C.
-public enum PageLayoutHint: Int, Codable, Sendable, CaseIterable {
+/// The catalog's /PageLayout (one type for the whole package: the Poppler face returns it too).
+/// Cases are in the order of poppler-glib's `PopplerPageLayout` (UNSET … TWO_PAGE_RIGHT).
+public enum PageLayoutHint: String, Codable, Sendable, CaseIterable {
     /// No /PageLayout entry (or an unknown name).
-    case unset = 0
+    case unset
     /// `/SinglePage`: one page at a time.
-    case singlePage = 1
+    case singlePage
     /// `/OneColumn`: pages in a continuous column.
-    case oneColumn = 2
+    case oneColumn
     /// `/TwoColumnLeft`: spreads in a continuous column, odd pages on the left.
-    case twoColumnLeft = 3
+    case twoColumnLeft
     /// `/TwoColumnRight`: spreads in a continuous column, odd pages on the right.
-    case twoColumnRight = 4
+    case twoColumnRight
     /// `/TwoPageLeft`: one spread at a time, odd pages on the left.
-    case twoPageLeft = 5
+    case twoPageLeft
     /// `/TwoPageRight`: one spread at a time, odd pages on the right.
-    case twoPageRight = 6
+    case twoPageRight
 
     /// From the PDF name as written in the file (`/TwoPageRight` → "TwoPageRight").
     /// Unknown names read as `.unset`, as a viewer ignores them.

@@ -1,4 +1,5 @@
 import CPoppler
+import PageLayout
 import Foundation
 
 /// A poppler failure, one line of text for the user.
@@ -19,14 +20,11 @@ public struct PopplerError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 }
 
-/// The PDF's /PageLayout hint (how its author wants it shown).
-public enum PageLayoutHint: String, Sendable, Codable, CaseIterable {
-    case unset, singlePage, oneColumn, twoColumnLeft, twoColumnRight, twoPageLeft, twoPageRight
-
+extension PageLayoutHint {
+    /// From poppler-glib's enum, whose order the cases follow.
     init(_ value: PopplerPageLayout) {
-        let ordered: [PageLayoutHint] = [.unset, .singlePage, .oneColumn, .twoColumnLeft, .twoColumnRight, .twoPageLeft, .twoPageRight]
         let index = Int(value.rawValue)
-        self = ordered.indices.contains(index) ? ordered[index] : .unset
+        self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .unset
     }
 }
 

@@ -19,9 +19,9 @@ func hintChoosesTheDefaultMode(hint: PageLayoutHint, mode: LayoutMode, cover: Bo
 
 @Test func hintMatchesPopplerAndPDFNames() {
     // poppler-glib returned 6 for a file stamped TwoPageRight.
-    #expect(PageLayoutHint(rawValue: 6) == .twoPageRight)
-    #expect(PageLayoutHint(rawValue: 0) == .unset)
-    #expect(PageLayoutHint(rawValue: 7) == nil)
+    #expect(PageLayoutHint.allCases.last == .twoPageRight, "poppler's order: UNSET = 0 … TWO_PAGE_RIGHT = 6")
+    #expect(PageLayoutHint.allCases.count == 7)
+    #expect(PageLayoutHint(rawValue: "twoPageRight") == .twoPageRight)
     let names = ["SinglePage", "OneColumn", "TwoColumnLeft", "TwoColumnRight", "TwoPageLeft", "TwoPageRight"]
     #expect(names.map(PageLayoutHint.init(pdfName:)) == Array(PageLayoutHint.allCases.dropFirst()))
     #expect(PageLayoutHint(pdfName: "Bogus") == .unset)
