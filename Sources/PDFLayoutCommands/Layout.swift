@@ -45,8 +45,9 @@ extension PDFLayout {
             Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
             encrypted without --password, no pages) or an output not written, and
             then no output file is left; 64 bad command line, including --pages
-            outside the document and a view too large (over a gigapixel without
-            --force, or more than the format holds).
+            outside the document, a view too large (over a gigapixel without
+            --force, or more than the format holds) and over 10,000 pages to
+            write without --force.
 
             Examples:
               pdflayout book.pdf --two-up --rtl -o spreads.pdf
@@ -130,7 +131,7 @@ extension PDFLayout {
         @Option(help: ArgumentHelp("Colour around the pages: white (default), grey, black, #RRGGBB, #RRGGBBAA, transparent.", valueName: "colour"))
         var background: String?
 
-        @Flag(help: "Render views over a gigapixel.")
+        @Flag(help: "Render views over a gigapixel, and documents of over 10,000 pages.")
         var force = false
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
@@ -256,6 +257,10 @@ extension PDFLayout {
                 numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
             } catch {
                 throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+            }
+            if target != nil, numbers.count > SizeGuard.pageLimit, !force {
+                throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
+                                  status: ExitStatus.usage)
             }
             if box == .media && !input.knowsMediaBoxes && !quiet {
                 Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")

@@ -119,6 +119,9 @@ enum BackgroundColour {
 enum SizeGuard {
     /// A gigapixel: past this a view needs `--force`.
     static let pixelLimit = 1e9
+    /// Pages written without `--force`: a small file can declare millions (one page object listed
+    /// again and again), which would mean hours of rendering and millions of files.
+    static let pageLimit = 10_000
 
     static func check(_ views: [View], scales: [Double], target: OutputTarget, force: Bool) throws(ToolFailure) {
         for (view, scale) in zip(views, scales) {

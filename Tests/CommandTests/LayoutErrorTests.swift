@@ -24,7 +24,7 @@ import TestSupport
             #expect(result.text.isEmpty, sourceLocation: sourceLocation)
         }
         // Nothing written, not even a hidden temporary file (inputs made by the test excepted).
-        #expect(try LayoutRun.files(in: scratch.folder).filter { !["empty.pdf", "taken-002.png"].contains($0) }.isEmpty,
+        #expect(try LayoutRun.files(in: scratch.folder).filter { !["empty.pdf", "taken-002.png", "many.pdf"].contains($0) }.isEmpty,
                 sourceLocation: sourceLocation)
     }
 
@@ -36,6 +36,19 @@ import TestSupport
         let opened = try run("pdflayout", [path, "--password", "secret", "--two-up", "--dpi", "20", "-o", scratch.path("x.png")])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try LayoutRun.files(in: scratch.folder) == ["x.png"])
+    }
+
+    /// 10,200 pages (qpdf repeats a 6-page PDF): refused before any rendering unless --force or --pages.
+    @Test func pageCountGuard() throws {
+        let scratch = try Scratch()
+        let many = scratch.path("many.pdf")
+        #expect(try run("qpdf", ["--empty", "--pages"] + Array(repeating: mixed, count: 1700) + ["--", many]).status == 0)
+        try expectFailure([many, "-o", scratch.path("x.pdf")], status: 64,
+                          message: "10200 pages to lay out, over 10000: choose some with --pages, or add --force", in: scratch)
+        let chosen = try run("pdflayout", [many, "--pages", "1-4", "--two-up", "-o", scratch.path("x.pdf"), "-q"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        // Geometry alone is cheap: --json without -o is not refused.
+        #expect(try run("pdflayout", [many, "--json"]).status == 0)
     }
 
     @Test func damagedAndEmptyPDFs() throws {
