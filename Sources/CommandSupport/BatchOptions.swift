@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ToolSupport
+import Vips
 
 /// The batch options every command shares: folders (`-r`), workers (`-j`) and `--shard`.
 public struct BatchOptions: ParsableArguments, Sendable {
@@ -25,6 +26,15 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     /// Workers to use: `-j`, or every core.
     public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Several images at once each get a share of the cores for libvips' own threads, rather than
+    /// all of them each (which only adds switching); `VIPS_CONCURRENCY` in the environment wins.
+    public func shareCores(among inputs: Int) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let running = min(workers, inputs)
+        guard running > 1, ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"] == nil, (try? VipsRuntime.ensure()) != nil else { return }
+        VipsRuntime.setConcurrency(max(1, cores / running))
+    }
 
     /// The command line's files and folders expanded (folders give files with `suffixes`), then
     /// narrowed to this shard.

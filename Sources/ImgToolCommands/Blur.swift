@@ -130,6 +130,7 @@ extension ImgTool {
             }
             var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(arguments)
+            batch.shareCores(among: inputs.count)
             let tally = Batch.run(inputs, jobs: batch.workers, report: report,
                                   text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
                                   work: job.run)

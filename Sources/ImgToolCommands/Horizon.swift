@@ -126,6 +126,7 @@ extension ImgTool {
             report.recordsToStandardError = job.fixes?.writesStandardOutput == true
             report.nothingFoundLabel = "no horizon"
             report.alwaysSummarise = batch.summarises(files)
+            batch.shareCores(among: inputs.count)
             let tally = Batch.run(inputs, jobs: batch.workers, report: report,
                                   text: { (record: HorizonRecord) in [record.text] }, work: job.run)
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }

@@ -43,7 +43,9 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let maxPixels = limits.maxPixels
-            let tally = Batch.run(batch.inputs(files, suffixes: InputScan.imageSuffixes), jobs: batch.workers, report: report,
+            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            batch.shareCores(among: inputs.count)
+            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
                                   text: { (info: ImageInfo) in [info.summary] }) { input in
                 .catching(input) { try ImageInfo.read(input.path, maxPixels: maxPixels) }
             }
