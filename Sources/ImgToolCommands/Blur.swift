@@ -122,8 +122,10 @@ extension ImgTool {
             }
             let clock = ContinuousClock()
             let start = clock.now
-            // Decoded in full up front, so a corrupt input is reported as the input's fault.
-            let original = try loaded(input)
+            // Streamed when that bounds memory (FrostInput); decoded in memory for --timing, so that
+            // decode and compute are timed apart. Either way a corrupt input is reported as the
+            // input's fault before any output exists.
+            let original = try opened(input, effect: effect)
             let decoded = clock.now
             // With --timing the result is computed before encoding, to time the two apart;
             // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
@@ -142,16 +144,15 @@ extension ImgTool {
         }
 
         /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-        private func frosted(_ original: Image, effect: FrostEffect, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
+        private func frosted(_ original: FrostInput, effect: FrostEffect, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
             do {
-                // A kept profile still describes the pixels; a stripped one must be applied first.
-                let image = try FrostRenderer.normalised(original, applyingProfile: !keepMetadata)
+                let image = original.image
                 let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
                 let method = plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
-                var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
+                var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact, original: original.original)
                 if let mask {
-                    let maskImage = try FrostRenderer.preparedMask(try loaded(mask), width: image.width, height: image.height)
-                    result = try FrostRenderer.masked(original: image, frosted: result, mask: maskImage)
+                    let maskImage = try loadedMask(mask, width: image.width, height: image.height)
+                    result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
                 } else if !region.isEmpty {
                     var inside: [Region] = []
                     for wanted in region {
@@ -161,7 +162,7 @@ extension ImgTool {
                         }
                         inside.append(clipped)
                     }
-                    result = try FrostRenderer.inRegions(original: image, frosted: result, regions: inside)
+                    result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
                 }
                 return (materialised ? try result.copiedToMemory() : result, method)
             } catch let failure as ToolFailure {
@@ -173,9 +174,20 @@ extension ImgTool {
             }
         }
 
-        private func loaded(_ file: String) throws(ToolFailure) -> Image {
+        private func opened(_ file: String, effect: FrostEffect) throws(ToolFailure) -> FrostInput {
             do {
-                return try Image.load(file, maxPixels: limits.maxPixels).copiedToMemory()
+                // A kept profile still describes the pixels; a stripped one must be applied first.
+                return try FrostInput(path: file, maxPixels: limits.maxPixels, applyingProfile: !keepMetadata,
+                                      fastRoute: !timing && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
+                                      needsOriginal: mask != nil || !region.isEmpty)
+            } catch {
+                throw ToolFailure(file: file, error.description)
+            }
+        }
+
+        private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {
+            do {
+                return try FrostInput.mask(path: file, maxPixels: limits.maxPixels, width: width, height: height)
             } catch {
                 throw ToolFailure(file: file, error.description)
             }
