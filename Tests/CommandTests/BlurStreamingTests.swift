@@ -21,8 +21,11 @@ import Vips
 
     /// Blurs `input` twice, streamed and in memory (--timing), and expects the same pixels.
     func expectSamePixels(_ input: String, _ arguments: [String], in folder: URL) throws {
-        let streamed = folder.appendingPathComponent("streamed.png").path
-        let inMemory = folder.appendingPathComponent("memory.png").path
+        // Fresh names each call: libvips' operation cache would hand back an earlier load of the
+        // same path (it does not look at the file again), comparing stale pixels.
+        let tag = UUID().uuidString
+        let streamed = folder.appendingPathComponent("streamed-\(tag).png").path
+        let inMemory = folder.appendingPathComponent("memory-\(tag).png").path
         let first = try run("imgtool", ["blur", input, "-o", streamed + "[compression=1]", "-q"] + arguments)
         #expect(first.status == 0, "\(first.stderr)")
         let second = try run("imgtool", ["blur", input, "-o", inMemory + "[compression=1]", "-q", "--timing"] + arguments)
