@@ -52,8 +52,10 @@ struct BlurJob: Sendable {
     private func blur(_ input: String, to destination: BlurDestination) throws(ToolFailure) -> BlurSummary {
         let clock = ContinuousClock()
         let start = clock.now
-        // Decoded in full up front, so a corrupt input is reported as the input's fault.
-        let original = try loaded(input)
+        // Streamed when that bounds memory (FrostInput); decoded in memory for --timing, so that
+        // decode and compute are timed apart. Either way a corrupt input is reported as the
+        // input's fault before any output exists.
+        let original = try opened(input)
         let decoded = clock.now
         // With --timing the result is computed before encoding, to time the two apart;
         // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
@@ -70,16 +72,15 @@ struct BlurJob: Sendable {
     }
 
     /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-    private func frosted(_ original: Image, input: String, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
+    private func frosted(_ original: FrostInput, input: String, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
         do {
-            // A kept profile still describes the pixels; a stripped one must be applied first.
-            let image = try FrostRenderer.normalised(original, applyingProfile: !keepMetadata)
+            let image = original.image
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
             let method = plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
-            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
+            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact, original: original.original)
             if let mask {
-                let maskImage = try FrostRenderer.preparedMask(try loaded(mask), width: image.width, height: image.height)
-                result = try FrostRenderer.masked(original: image, frosted: result, mask: maskImage)
+                let maskImage = try loadedMask(mask, width: image.width, height: image.height)
+                result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
             } else if !regions.isEmpty {
                 var inside: [Region] = []
                 for wanted in regions {
@@ -89,7 +90,7 @@ struct BlurJob: Sendable {
                     }
                     inside.append(clipped)
                 }
-                result = try FrostRenderer.inRegions(original: image, frosted: result, regions: inside)
+                result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
             }
             return (materialised ? try result.copiedToMemory() : result, method)
         } catch let failure as ToolFailure {
@@ -101,9 +102,20 @@ struct BlurJob: Sendable {
         }
     }
 
-    private func loaded(_ file: String) throws(ToolFailure) -> Image {
+    private func opened(_ file: String) throws(ToolFailure) -> FrostInput {
         do {
-            return try Image.load(file, maxPixels: maxPixels).copiedToMemory()
+            // A kept profile still describes the pixels; a stripped one must be applied first.
+            return try FrostInput(path: file, maxPixels: maxPixels, applyingProfile: !keepMetadata,
+                                  fastRoute: !timing && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
+                                  needsOriginal: mask != nil || !regions.isEmpty)
+        } catch {
+            throw ToolFailure(file: file, error.description)
+        }
+    }
+
+    private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {
+        do {
+            return try FrostInput.mask(path: file, maxPixels: maxPixels, width: width, height: height)
         } catch {
             throw ToolFailure(file: file, error.description)
         }

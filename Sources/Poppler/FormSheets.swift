@@ -94,7 +94,11 @@ public enum FormSheets {
             let indirect = qpdf_make_indirect_object(dst, page)
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
         }
-        try target.check(qpdf_init_write(dst, output), "cannot write \(output)")
+        // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
+        // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
+        guard let outputName = strdup(output) else { throw PopplerError(.unreadable, "cannot write \(output): out of memory") }
+        defer { free(outputName) }
+        try target.check(qpdf_init_write(dst, outputName), "cannot write \(output)")
         qpdf_set_object_stream_mode(dst, qpdf_o_generate)
         qpdf_set_compress_streams(dst, QPDF_TRUE)
         qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched

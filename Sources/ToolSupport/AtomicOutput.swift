@@ -5,7 +5,10 @@ import Foundation
 /// rename is atomic), is flushed to disk, then renamed over the destination.
 public enum AtomicOutput {
     /// Calls `write` with a temporary path beside `destination`, then moves it into place.
-    /// On any error the temporary file is removed and the destination is untouched.
+    /// On any error the temporary file is removed and the destination is untouched; so it is on
+    /// SIGINT, SIGTERM or SIGHUP once the command has called `TemporaryFiles.removeOnInterrupt()`
+    /// (not done here: ignored signals are inherited by child processes, which a library call
+    /// should not impose on its host, e.g. a test runner).
     public static func write<T>(to destination: String, _ write: (String) throws -> T) throws -> T {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path
@@ -14,11 +17,12 @@ public enum AtomicOutput {
             throw ToolFailure(file: destination, "folder \(folder) does not exist")
         }
         let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Registered before anything creates it, so that no signal can leave it behind.
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.forget(temporary) }
         do {
             let result = try write(temporary)
-            try flush(temporary)
+            try flush(temporary, destination: destination)
             guard rename(temporary, destination) == 0 else {
                 throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
             }
@@ -29,11 +33,16 @@ public enum AtomicOutput {
         }
     }
 
-    private static func flush(_ path: String) throws {
+    /// Forces the data to disk before the rename: a failed fsync (EIO, or ENOSPC and EDQUOT on
+    /// network and some local filesystems) means the data may not be there, so the temporary file
+    /// must not replace the destination.
+    private static func flush(_ path: String, destination: String) throws {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ToolFailure(file: path, "output was not written") }
+        guard descriptor >= 0 else { throw ToolFailure(file: destination, "output was not written") }
         defer { close(descriptor) }
-        _ = fsync(descriptor)
+        guard fsync(descriptor) == 0 else {
+            throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
+        }
     }
 }
 
@@ -61,8 +70,11 @@ public final class TemporaryFiles: @unchecked Sendable {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [self] in
-                    let pending = lock.withLock { paths }
-                    for path in pending { unlink(path) }
+                    // The lock is kept until _exit: a thread registering another temporary file
+                    // now (batch jobs, parallel pages) waits, so it cannot create a file after
+                    // this sweep that would outlive the process.
+                    lock.lock()
+                    for path in paths { unlink(path) }
                     // _exit, not exit: exit() runs atexit handlers and library destructors while
                     // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
                     // instead of the conventional 128 + signal status).

@@ -2,8 +2,9 @@
 # Peak memory and wall time of imgtool on a large legitimate input: a 100-megapixel JPEG
 # (12288×8192, Assets/tilted-lake.jpg — a real photo whose horizon rises +4° — enlarged with
 # vips resize, lanczos3, Q=90), straightened with `imgtool horizon --fix` and frosted with
-# `imgtool blur`, next to `vips copy` of the same file as the codec baseline (decode + encode
-# and nothing else). Not part of the tests.
+# `imgtool blur` (whole image, and with --region, which reads the input twice), next to `vips copy`
+# of the same file as the codec baseline (decode + encode and nothing else). Not part of the tests.
+# The last run's figures, before and after blur streamed its input, are in bench/memory/RESULTS.md.
 #
 #   bench/memory/run.sh                      # builds release binaries into .build-memory first
 #   IMGTOOL=path/to/imgtool bench/memory/run.sh
@@ -86,8 +87,11 @@ measure blur-jpg "$IMGTOOL" blur "$big" -o blur.jpg[Q=90] -q
 row "\`imgtool blur\` → .jpg Q90" "$jpg_wall" "$jpg_rss"
 measure blur-png "$IMGTOOL" blur "$big" -o blur.png -q
 row "\`imgtool blur\` → .png" "$png_wall" "$png_rss"
+measure blur-region "$IMGTOOL" blur "$big" -o blur-region.jpg[Q=90] -q --region 1000,1000,6000,3000
+row "\`imgtool blur --region\` → .jpg Q90 (input read twice)" "$jpg_wall" "$jpg_rss"
 
 {
+  echo "imgtool: $IMGTOOL"
   echo "Input: \`$(basename "$big")\`, $size ($(( 12288 * 8192 / 1000000 )) MP, $megabytes MB JPEG), $(nproc) cores, $(vips --version)."
   echo "Ratios are to \`vips copy\` into the same format."
   echo
