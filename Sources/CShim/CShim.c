@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include "CShim.h"
 
 GType CShim_G_TYPE_BOOLEAN(void) { return G_TYPE_BOOLEAN; }
@@ -20,3 +21,5 @@ GType CShim_VIPS_TYPE_BLOB(void) { return VIPS_TYPE_BLOB; }
 
 GType CShim_g_type_fundamental(GType type) { return G_TYPE_FUNDAMENTAL(type); }
 gboolean CShim_g_type_is_a(GType type, GType is_a) { return g_type_is_a(type, is_a); }
+
+int CShim_malloc_set_arena_max(int arenas) { return mallopt(M_ARENA_MAX, arenas); }

@@ -1,3 +1,4 @@
+import CShim
 import CVips
 import Synchronization
 
@@ -7,6 +8,13 @@ public enum VipsRuntime {
     private static let running = Atomic<Bool>(false)
 
     private static let started: Result<Void, VipsError> = {
+        // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
+        // threads then leave freed pixel buffers scattered over them, and a batch of 30 photos
+        // peaked at 225 MB against 93 MB for one. Two arenas: 143 MB, same speed. Must come
+        // before libvips starts its threads; MALLOC_ARENA_MAX in the environment still wins.
+        if getenv("MALLOC_ARENA_MAX") == nil {
+            _ = CShim_malloc_set_arena_max(2)
+        }
         if vips_init("frostlevel") != 0 {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }

@@ -1,5 +1,5 @@
 // Prefixed, logic-free helpers for what Swift cannot reach in the C headers:
-// GType macros (G_TYPE_INT, VIPS_TYPE_IMAGE, ...) and type-class tests.
+// GType macros (G_TYPE_INT, VIPS_TYPE_IMAGE, ...), type-class tests, and mallopt.
 #ifndef CSHIM_H
 #define CSHIM_H
 
@@ -26,5 +26,8 @@ GType CShim_VIPS_TYPE_BLOB(void);
 /// G_TYPE_FUNDAMENTAL / G_TYPE_IS_ENUM / G_TYPE_IS_FLAGS as functions.
 GType CShim_g_type_fundamental(GType type);
 gboolean CShim_g_type_is_a(GType type, GType is_a);
+
+/// mallopt(M_ARENA_MAX, arenas): <malloc.h> is not in Swift's Glibc module.
+int CShim_malloc_set_arena_max(int arenas);
 
 #endif
