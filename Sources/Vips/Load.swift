@@ -28,6 +28,7 @@ extension Image {
             return try load(descriptor: 0, autorotate: autorotate, access: access, maxPixels: maxPixels)
         }
         try checkReadable(path)
+        if let problem = PNGChunkGuard.problem(path: path) { throw VipsError(problem) }
         guard let loader = vips_foreign_find_load(path) else {
             vips_error_clear()
             throw VipsError("not a known image format")
@@ -68,6 +69,7 @@ extension Image {
     /// Loads an image held in memory (format found from the bytes).
     public static func load(bytes: [UInt8], autorotate: Bool = true, maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
+        if let problem = PNGChunkGuard.problem(bytes: bytes) { throw VipsError(problem) }
         // A memory source reads the bytes without copying them, so compute the pixels before
         // the buffer goes out of scope.
         let loaded: Result<Image, VipsError> = bytes.withUnsafeBytes { raw in

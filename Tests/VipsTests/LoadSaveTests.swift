@@ -140,4 +140,32 @@ enum ExifRotatedSource {
         #expect(throws: VipsError.self) { try Image.load(Fixtures.asset("horizon-lake.jpg"), maxPixels: 1000) }
         #expect(try Image.load(Fixtures.asset("horizon-lake.jpg"), maxPixels: 1024 * 640).width == 1024)
     }
+
+    /// A real PNG whose tEXt chunk is made to declare 2 GB (as the fuzzer found): refused from its
+    /// structure before libspng reserves the memory; sound PNGs with text chunks still load.
+    @Test func forgedChunkLengthIsRefusedFirst() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset("screenshot-text.png"))))
+        #expect(try Image.load(bytes: bytes).width == 642)
+        var offset = 8, patched = false
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == "tEXt" {
+                bytes.replaceSubrange(offset..<(offset + 4), with: [0x7f, 0xff, 0xff, 0xff])
+                patched = true
+                break
+            }
+            offset += 12 + length
+        }
+        #expect(patched, "the screenshot has a tEXt chunk")
+        let error = #expect(throws: VipsError.self) { try Image.load(bytes: bytes) }
+        #expect(error?.description.contains("tEXt chunk declares 2147483647 bytes") == true, "\(String(describing: error))")
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("forged.png")
+        try Data(bytes).write(to: file)
+        #expect(throws: VipsError.self) { try Image.load(file.path) }
+        // Cut short inside the image data: also refused from the structure.
+        try Data(bytes.prefix(bytes.count / 2)).write(to: file)
+        #expect(throws: VipsError.self) { try Image.load(file.path) }
+    }
 }
