@@ -45,6 +45,11 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: FuzzTarget.all)
     func mutatedInputs(target: FuzzTarget) throws {
+        // FROSTLEVEL_FUZZ_ONLY="imgtool blur,imgtool info" runs only those commands (bench/fuzz ONLY=...).
+        if let only = ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_ONLY"], !only.isEmpty,
+           !only.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == target.name }) {
+            return
+        }
         var random = SplitMix64(state: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
         let seeds = try target.seeds.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset($0)))) }
         var tally = FuzzTally()

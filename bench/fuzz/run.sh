@@ -4,6 +4,7 @@
 # Inputs that fail are kept in Tests/CommandTests/FuzzRegressions/ and replayed by the tests.
 #   bench/fuzz/run.sh              # 5,000 cases per command, random seed
 #   CASES=500 SEED=42 bench/fuzz/run.sh
+#   ONLY="imgtool blur,imgtool info" bench/fuzz/run.sh   # some commands only
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -12,6 +13,6 @@ swift build --build-tests
 mkdir -p bench/out
 seed=${SEED:-$RANDOM$RANDOM}
 echo "seed $seed, ${CASES:-5000} cases per command"
-FROSTLEVEL_FUZZ_CASES=${CASES:-5000} FROSTLEVEL_FUZZ_SEED=$seed \
+FROSTLEVEL_FUZZ_CASES=${CASES:-5000} FROSTLEVEL_FUZZ_SEED=$seed FROSTLEVEL_FUZZ_ONLY=${ONLY:-} \
   swift test --skip-build --filter 'FuzzTests/mutatedInputs' >bench/out/fuzz.log 2>&1 || true
 grep -E '^fuzz |recorded an issue' bench/out/fuzz.log
