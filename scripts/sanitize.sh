@@ -14,4 +14,17 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # "file could not be read" status, which an error test would take for the expected failure).
 export ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export TSAN_OPTIONS="halt_on_error=1"
-swift test --scratch-path ".build-$kind" --sanitize="$kind" "$@"
+# pdflayout points descriptor 2 at /dev/null (poppler's stray messages), so reports go to files,
+# printed here; any report fails the run.
+reports=$(mktemp -d)
+export ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$reports/asan"
+export TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$reports/tsan"
+status=0
+swift test --scratch-path ".build-$kind" --sanitize="$kind" "$@" || status=$?
+if compgen -G "$reports/*" >/dev/null; then
+  echo "sanitizer reports:" >&2
+  cat "$reports"/* >&2
+  status=1
+fi
+rm -rf "$reports"
+exit "$status"

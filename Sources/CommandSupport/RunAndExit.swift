@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToolSupport
 import Vips
 
 extension ParsableCommand {
@@ -8,9 +9,11 @@ extension ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            Console.restoreStandardError()
             VipsRuntime.shutdown()
             exit(withError: nil)
         } catch {
+            Console.restoreStandardError()
             VipsRuntime.shutdown()
             if exitCode(for: error) == .success, let help = HelpText.examplesLast(fullMessage(for: error)) {
                 print(help, terminator: "")

@@ -175,6 +175,7 @@ extension PDFLayout {
         }
 
         public func run() throws {
+            Console.silenceLibraryOutput()
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputDestinations?

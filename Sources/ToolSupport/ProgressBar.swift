@@ -19,7 +19,7 @@ public final class ProgressBar: @unchecked Sendable {
         self.label = label
         self.total = total
         self.unit = unit
-        isEnabled = !quiet && total >= minimum && Console.isTerminal(2)
+        isEnabled = !quiet && total >= minimum && Console.errorIsTerminal
     }
 
     public func advance(by steps: Int = 1) {
@@ -51,7 +51,7 @@ public final class ProgressBar: @unchecked Sendable {
 
     private func clear() {
         guard showing else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Console.writeError("\r\u{1B}[K")
         showing = false
     }
 
@@ -65,7 +65,7 @@ public final class ProgressBar: @unchecked Sendable {
             line += String(format: " · %.1f/s", rate)
             if done < total { line += " · ETA " + Self.clock(Double(total - done) / rate) }
         }
-        FileHandle.standardError.write(Data((line + "\u{1B}[K").utf8))
+        Console.writeError(line + "\u{1B}[K")
         showing = true
     }
 
