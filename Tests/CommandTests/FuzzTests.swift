@@ -65,7 +65,8 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
             }
         }
         // Printed for bench/fuzz, which reads these lines.
-        print("fuzz \(target.name): \(tally.summary)")
+        // Written unbuffered, so a run stopped early keeps the lines of the commands it finished.
+        FileHandle.standardOutput.write(Data("fuzz \(target.name): \(tally.summary)\n".utf8))
     }
 
     /// Inputs that once failed stay as regression cases for every command of their kind.
