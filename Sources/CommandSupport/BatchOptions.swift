@@ -46,7 +46,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     /// True when the summary line is worth printing even for a single input.
     public func summarises(_ arguments: [String]) -> Bool {
-        shard != nil || arguments.contains { $0 != "-" && FileManager.default.isFolder($0) }
+        shard != nil || arguments.contains { $0 != "-" && InputScan.isFolder($0) }
     }
 }
 
@@ -55,12 +55,5 @@ private func parseShard(_ text: String) throws -> Shard {
         return try Shard(parsing: text)
     } catch {
         throw ValidationError(error.message)
-    }
-}
-
-extension FileManager {
-    func isFolder(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }

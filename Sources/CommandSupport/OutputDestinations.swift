@@ -45,9 +45,7 @@ public struct OutputDestinations: Sendable {
             mode = .standardOutput
             return
         }
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
-        if output.hasSuffix("/") || (exists && isFolder.boolValue) {
+        if output.hasSuffix("/") || InputScan.isFolder(output) {
             mode = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
             if inputs.contains(where: \.isStandardInput) && inputs.count > 1 {
                 throw usage("standard input has no file name to use in \(output): give \(option) FILE")
@@ -93,7 +91,7 @@ public struct OutputDestinations: Sendable {
             if create {
                 do {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-                } catch where !FileManager.default.isFolder(target) {
+                } catch where !InputScan.isFolder(target) {
                     // Another worker or shard making the same folder at the same moment is no failure.
                     throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
                 } catch {}

@@ -12,8 +12,7 @@ public enum AtomicOutput {
     public static func write<T>(to destination: String, _ write: (String) throws -> T) throws -> T {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard InputScan.isFolder(folder) else {
             throw ToolFailure(file: destination, "folder \(folder) does not exist")
         }
         let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"

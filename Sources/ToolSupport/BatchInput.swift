@@ -81,7 +81,8 @@ public struct InputScan: Sendable {
         }
     }
 
-    static func isFolder(_ path: String, followingLinks: Bool) -> Bool {
+    /// True when `path` is a folder (with `followingLinks`, also a symbolic link to one).
+    public static func isFolder(_ path: String, followingLinks: Bool = true) -> Bool {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         return result == 0 && (info.st_mode & S_IFMT) == S_IFDIR
