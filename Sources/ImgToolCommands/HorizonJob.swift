@@ -23,8 +23,11 @@ struct HorizonJob: Sendable {
         let input = batchInput.path
         do {
             if skipExisting, let fixes, fixes.mode != .inPlace, !batchInput.isStandardInput {
-                let suffix = "." + URL(fileURLWithPath: input).pathExtension
-                let target = try fixes.destination(for: batchInput, suffix: suffix, keepsInputFormat: true, create: false)
+                // The copy keeps the input's format, or is PNG where libvips cannot write that format
+                // (as HorizonSaveFormat.choose decides once the image is open).
+                let own = "." + URL(fileURLWithPath: input).pathExtension
+                let suffix = Image.canSave(format: own) ? own : ".png"
+                let target = try fixes.destination(for: batchInput, suffix: suffix, keepsInputFormat: suffix == own, create: false)
                 if OutputFreshness.isUpToDate(outputs: [target.path], input: input) { return .skipped(outputs: [target.path]) }
             }
             let record = try process(batchInput)
