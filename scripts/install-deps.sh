@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tools and their tests need, only those missing.
+# Installs the Debian packages the tools and their tests need, only those missing; packages named
+# as arguments too (the bench scripts add their peers: scripts/install-deps.sh imagemagick hyperfine).
 set -euo pipefail
 packages=(
+  "$@"                                          # what the caller adds
   pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
   libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures

@@ -32,16 +32,7 @@ cd "$WORK"
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- tools ----------------------------------------------------------------------------------------
-missing=()
-for pair in vips:libvips-tools vipsheader:libvips-tools pdftocairo:poppler-utils pdfinfo:poppler-utils \
-    parallel:parallel /usr/bin/time:time; do
-    command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
-done
-if ((${#missing[@]})); then
-    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
-    echo "installing: ${missing[*]}" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$ROOT/scripts/install-deps.sh" parallel time
 
 # --- binaries -------------------------------------------------------------------------------------
 if [ -z "${IMGTOOL:-}" ] || [ -z "${PDFLAYOUT:-}" ]; then

@@ -20,17 +20,7 @@ RUNS=${RUNS:-3}
 export PATH="$PATH:/opt/swift/usr/bin"
 
 # --- tools ------------------------------------------------------------------------------------
-packages=(imagemagick libvips-tools hyperfine time python3 python3-venv python3-numpy)
-need=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || need+=("$package")
-done
-if ((${#need[@]})); then
-  echo "installing: ${need[*]}" >&2
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+scripts/install-deps.sh imagemagick hyperfine time python3 python3-venv python3-numpy
 # ImageMagick 6 as Debian ships it (not a wrapper that may sit earlier on PATH).
 IM=/usr/bin/convert-im6.q16
 [ -x "$IM" ] || IM=$(command -v convert)

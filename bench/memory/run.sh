@@ -20,17 +20,7 @@ mkdir -p "$out"
 export PATH="$PATH:/opt/swift/usr/bin"
 
 # --- tools ------------------------------------------------------------------------------------
-packages=(libvips-tools time)
-need=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || need+=("$package")
-done
-if ((${#need[@]})); then
-  echo "installing: ${need[*]}" >&2
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+scripts/install-deps.sh time
 
 if [ -z "${IMGTOOL:-}" ]; then
   swift build -c release --scratch-path .build-memory --product imgtool >&2

@@ -22,16 +22,8 @@ mkdir -p "$WORK"
 cd "$WORK"
 
 # --- tools ----------------------------------------------------------------------------------------
-missing=()
-for pair in pdftocairo:poppler-utils mutool:mupdf-tools qpdf:qpdf pdfjam:texlive-extra-utils /usr/bin/time:time; do
-    command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
-done
 # pdfjam needs pdfpages (texlive-latex-recommended) to actually run.
-kpsewhich pdfpages.sty >/dev/null 2>&1 || missing+=(texlive-latex-recommended)
-if ((${#missing[@]})); then
-    echo "installing: ${missing[*]}" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$ROOT/scripts/install-deps.sh" mupdf-tools texlive-extra-utils texlive-latex-recommended time
 if [ ! -x venv/bin/python ]; then
     python3 -m venv venv && venv/bin/pip install -q pikepdf
 fi
