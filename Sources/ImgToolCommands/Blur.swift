@@ -151,8 +151,7 @@ extension ImgTool {
                 job.folder = try OutputDestinations(output: output, inPlace: false, inputs: inputs, tag: "",
                                                     tagInFolders: false, option: "-o")
                 // The format and saver options are checked once, up front: a mistake there is the command line's.
-                _ = try BlurDestination(output: "check", format: format ?? "png", pngCompression: pngCompression,
-                                        standardOutputIsTerminal: false)
+                try BlurDestination.validate(format: format ?? "png", pngCompression: pngCompression)
             } else {
                 job.single = try BlurDestination(output: output, format: format, pngCompression: pngCompression,
                                                  standardOutputIsTerminal: Console.isTerminal(1))

@@ -22,8 +22,7 @@ struct BlurDestination: Equatable {
                               status: ExitStatus.usage)
         }
         if let format {
-            let name = format.lowercased()
-            suffix = name.hasPrefix(".") ? name : "." + name
+            suffix = Self.suffix(forFormat: format)
         } else if toFile {
             guard let fromName = target?.suffix else {
                 throw ToolFailure(file: target?.path ?? "-", "no suffix to choose the format from: add one (.png, .jpg, .webp) or --format",
@@ -33,12 +32,29 @@ struct BlurDestination: Equatable {
         } else {
             suffix = ".png"
         }
+        options = try Self.saverOptions(suffix: suffix, bracketed: target?.options ?? "", pngCompression: pngCompression)
+    }
+
+    /// Checks `--format` and `--png-compression` once, before a batch writes anything.
+    static func validate(format: String, pngCompression: Int?) throws(ToolFailure) {
+        _ = try saverOptions(suffix: suffix(forFormat: format), bracketed: "", pngCompression: pngCompression)
+    }
+
+    /// `--format png` or `--format .png` → ".png".
+    private static func suffix(forFormat format: String) -> String {
+        let name = format.lowercased()
+        return name.hasPrefix(".") ? name : "." + name
+    }
+
+    /// The libvips option string for `suffix`; refuses formats libvips cannot write and a PNG level
+    /// for another format.
+    private static func saverOptions(suffix: String, bracketed: String, pngCompression: Int?) throws(ToolFailure) -> String {
         guard Image.canSave(format: suffix) else {
             throw ToolFailure("cannot write \"\(suffix)\" images: use png, jpg, webp, tif or another format libvips saves",
                               status: ExitStatus.usage)
         }
         var parts: [String] = []
-        if let bracketed = target?.options, bracketed.count > 2 {
+        if bracketed.count > 2 {
             parts.append(String(bracketed.dropFirst().dropLast()))
         }
         if let pngCompression {
@@ -50,7 +66,7 @@ struct BlurDestination: Equatable {
             }
             parts.append("compression=\(pngCompression)")
         }
-        options = parts.isEmpty ? "" : "[" + parts.joined(separator: ",") + "]"
+        return parts.isEmpty ? "" : "[" + parts.joined(separator: ",") + "]"
     }
 
     /// Writes the image; a file appears whole or not at all (temporary file, fsync, rename).
