@@ -163,6 +163,20 @@ public struct HorizonAnalysis: Sendable, Equatable {
     public var verticals: VerticalsEvidence?
     /// Edge pixels that took part (after thinning and thresholding).
     public var strongEdgeCount: Int
+    /// The vanishing point of the verticals, nil when disabled or not found.
+    public var vanishingPoint: VanishingPointEvidence?
+    /// Every answer considered, with the features behind its confidence.
+    public var candidates: [HorizonCandidate] = []
+
+    /// Evidence from its parts (the estimator fills `vanishingPoint` and `candidates` afterwards).
+    public init(estimate: HorizonEstimate?, candidate: HorizonEstimate?, horizonLine: HorizonLineEvidence?,
+                verticals: VerticalsEvidence?, strongEdgeCount: Int) {
+        self.estimate = estimate
+        self.candidate = candidate
+        self.horizonLine = horizonLine
+        self.verticals = verticals
+        self.strongEdgeCount = strongEdgeCount
+    }
 
     /// True when the estimator did not abstain.
     public var found: Bool { estimate != nil }

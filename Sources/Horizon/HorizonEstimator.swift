@@ -117,54 +117,86 @@ public struct HorizonEstimator: Sendable {
                                 minMagnitude: config.minMagnitude,
                                 relativeThreshold: config.relativeThreshold)
         let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
-        let verticals = config.useVerticals
-            ? findVerticals(edges.vertical, width: width, height: height) : nil
-
+        var verticals: VerticalsEvidence?
+        var vanishingPoint: VanishingPointEvidence?
+        if config.useVerticals {
+            verticals = findVerticals(edges.vertical, width: width, height: height)
+            let segments = detectSegments(map, minMagnitude: Self.segmentMagnitude,
+                                          minLength: max(10, 0.015 * max(width, height)))
+            vanishingPoint = fitVerticalVanishingPoint(segments, width: width, height: height,
+                                                       maxTilt: config.maxAngle).map(VanishingPointEvidence.init)
+        }
         var analysis = HorizonAnalysis(estimate: nil, candidate: nil, horizonLine: horizon,
                                        verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
-        analysis.candidate = combine(horizon, verticals, width: width, height: height)
+        analysis.vanishingPoint = vanishingPoint
+        analysis.candidates = candidates(horizon, vanishingPoint, edges: edges.horizontal, width: width, height: height)
+        if let best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
+            let line = best.evidence == .horizonLine && horizon != nil
+                ? horizon!.line : levelLine(angle: best.angleDegrees, width: width, height: height)
+            analysis.candidate = HorizonEstimate(angleDegrees: best.angleDegrees, confidence: best.confidence,
+                                                 line: line, evidence: best.evidence,
+                                                 imageWidth: width, imageHeight: height)
+        }
         if let candidate = analysis.candidate, candidate.confidence >= config.minConfidence {
             analysis.estimate = candidate
         }
         return analysis
     }
 
-    private func combine(_ horizon: HorizonLineEvidence?, _ verticals: VerticalsEvidence?,
-                         width: Double, height: Double) -> HorizonEstimate? {
-        let gate = configuration.minConfidence
-        func fromLine(_ h: HorizonLineEvidence, _ confidence: Double) -> HorizonEstimate {
-            HorizonEstimate(angleDegrees: h.angleDegrees, confidence: confidence, line: h.line,
-                            evidence: .horizonLine, imageWidth: width, imageHeight: height)
-        }
-        func fromVerticals(_ v: VerticalsEvidence, _ confidence: Double) -> HorizonEstimate {
-            let line = levelLine(angle: v.angleDegrees, width: width, height: height)
-            return HorizonEstimate(angleDegrees: v.angleDegrees, confidence: confidence, line: line,
-                                   evidence: .verticals, imageWidth: width, imageHeight: height)
-        }
-        let lineOK = (horizon?.confidence ?? 0) >= gate
-        let verticalsOK = (verticals?.confidence ?? 0) >= gate
-        switch (horizon, verticals) {
-        case let (h?, v?) where lineOK && verticalsOK:
-            if abs(h.angleDegrees - v.angleDegrees) <= configuration.agreementTolerance {
-                return fromLine(h, 1 - (1 - h.confidence) * (1 - v.confidence / 2))
+    /// Gradient floor for line segments, grey levels per pixel.
+    static let segmentMagnitude: Float = 3
+
+    /// The horizon line and the vertical vanishing point as candidates, each scored by its model;
+    /// the other candidate's agreement is one of each one's features.
+    func candidates(_ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?, edges: EdgeSamples,
+                    width: Double, height: Double) -> [HorizonCandidate] {
+        var result: [HorizonCandidate] = []
+        let agree = { (a: Double, b: Double) in abs(a - b) <= configuration.agreementTolerance }
+        if let h = horizon {
+            let twins = polarityBalance(edges, line: h)
+            let centreY = 0.5 * (h.line.start.y + h.line.end.y) / height
+            var vpAgrees = 0.0, vpDisagrees = 0.0
+            if let p = point {
+                if agree(p.angleDegrees, h.angleDegrees) { vpAgrees = 1 } else { vpDisagrees = log1p(10 * p.inlierLength) }
             }
-            // Contradiction: "the winner is right and the loser wrong", ≤ 0.5, so it abstains.
-            return h.confidence >= v.confidence
-                ? fromLine(h, h.confidence * (1 - v.confidence))
-                : fromVerticals(v, v.confidence * (1 - h.confidence))
-        case let (h?, _) where lineOK:
-            return fromLine(h, h.confidence)
-        case let (_, v?) where verticalsOK:
-            return fromVerticals(v, v.confidence)
-        case let (h?, v?):
-            return h.confidence >= v.confidence ? fromLine(h, h.confidence) : fromVerticals(v, v.confidence)
-        case let (h?, nil):
-            return fromLine(h, h.confidence)
-        case let (nil, v?):
-            return fromVerticals(v, v.confidence)
-        case (nil, nil):
-            return nil
+            let features = [h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
+                            vpAgrees, vpDisagrees, twins, centreY]
+            result.append(HorizonCandidate(
+                evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
+                featureNames: ConfidenceModel.lineFeatureNames,
+                confidence: ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)))
         }
+        if let p = point {
+            var lineAgrees = 0.0, lineDisagrees = 0.0
+            if let h = horizon {
+                if agree(p.angleDegrees, h.angleDegrees) { lineAgrees = 1 } else { lineDisagrees = h.coverage }
+            }
+            let features = [log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
+                            p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
+                            lineAgrees, lineDisagrees]
+            result.append(HorizonCandidate(
+                evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
+                featureNames: ConfidenceModel.vanishingPointFeatureNames,
+                confidence: ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)))
+        }
+        return result
+    }
+
+    /// Edges along a line, by polarity: the weaker side's share of the stronger. A boundary between
+    /// sky and ground or water has one polarity (near 0); a cable or a rail, thin and dark against
+    /// what lies on both sides of it, has both (near 1).
+    func polarityBalance(_ edges: EdgeSamples, line: HorizonLineEvidence, band: Float = 4) -> Double {
+        let angle = line.angleDegrees / degreesPerRadian
+        let s = Float(sin(angle)), c = Float(cos(angle))
+        let r = Float(line.line.start.x) * s + Float(line.line.start.y) * c
+        let check = Float(2 * configuration.gradientTolerance), a = Float(line.angleDegrees)
+        var positive: Float = 0, negative: Float = 0
+        for i in 0..<edges.count where abs(edges.x[i] * s + edges.y[i] * c - r) <= band
+            && abs(edges.angle[i] - a) <= check {
+            if edges.weight[i] > 0 { positive += edges.weight[i] } else { negative -= edges.weight[i] }
+        }
+        let strongest = max(positive, negative)
+        return strongest > 0 ? Double(min(positive, negative) / strongest) : 0
     }
 
     /// Best near-horizontal line with its confidence.

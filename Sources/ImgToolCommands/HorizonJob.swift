@@ -16,6 +16,8 @@ struct HorizonJob: Sendable {
     /// Skip inputs whose `--fix` copy exists and is newer.
     var skipExisting = false
     var maxPixels: Int = Image.defaultMaxPixels
+    /// `--evidence`: candidates and features in each record.
+    var evidence = false
 
     /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
     /// error that stopped it.
@@ -53,6 +55,7 @@ struct HorizonJob: Sendable {
         let plan = estimate.map { leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees) }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         record.includesOutput = fixes != nil
+        if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.
         var full: Image?

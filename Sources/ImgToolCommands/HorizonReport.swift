@@ -32,6 +32,23 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var output: String?
     /// Whether to write the `output` key at all (only with `--fix`).
     var includesOutput = false
+    /// With `--evidence`: every candidate with the features behind its confidence.
+    var evidence: [Candidate]?
+
+    /// One candidate answer, as `--evidence` writes it.
+    public struct Candidate: Encodable, Sendable, Equatable {
+        public var evidence: String
+        public var angle: Double
+        public var confidence: Double
+        public var features: [String: Double]
+
+        init(_ candidate: HorizonCandidate) {
+            evidence = candidate.evidence.rawValue
+            angle = rounded(candidate.angleDegrees, 3)
+            confidence = rounded(candidate.confidence, 4)
+            features = Dictionary(uniqueKeysWithValues: zip(candidate.featureNames, candidate.features.map { rounded($0, 5) }))
+        }
+    }
 
     init(file: String, detection: HorizonDetection, levelling: Levelling?, crop: CropRect?) {
         self.file = file
@@ -53,6 +70,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop, output
+        case evidence
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -68,6 +86,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         try container.encode(transform, forKey: .transform)
         try container.encode(crop, forKey: .crop)
         if includesOutput { try container.encode(output, forKey: .output) }
+        if let evidence { try container.encode(evidence, forKey: .evidence) }
     }
 
     /// `photo.jpg: horizon tilted +2.31° (confidence 0.87)`, and what was written.

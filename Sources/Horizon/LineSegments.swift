@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A straight edge segment found in the gradient field.
+struct EdgeSegment {
+    var x1: Double, y1: Double, x2: Double, y2: Double
+    /// Length in pixels.
+    var length: Double
+    /// Width of the supporting region across the segment, pixels.
+    var width: Double
+    /// Mean gradient direction of the region, radians (atan2(gy, gx)): which side is brighter.
+    var gradientAngle: Double
+    var midX: Double { 0.5 * (x1 + x2) }
+    var midY: Double { 0.5 * (y1 + y2) }
+    /// Unit direction from (x1, y1) to (x2, y2).
+    var direction: (x: Double, y: Double) { ((x2 - x1) / length, (y2 - y1) / length) }
+}
+
+/// Line segments by region growing on the gradient direction, after the line segment detector of
+/// von Gioi et al. (LSD): pixels are visited from the strongest gradient down; each unvisited one
+/// seeds a region of 8-connected pixels whose gradient direction stays within `tolerance` of the
+/// region's mean; a region becomes a segment when it is long, thin and dense enough. LSD's
+/// a-contrario validation is replaced by the length and density tests, which is enough here: the
+/// segments are only votes, weighed by length, in a robust fit.
+func detectSegments(_ map: EdgeMap, minMagnitude: Float, minLength: Double,
+                    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6) -> [EdgeSegment] {
+    let w = map.width, h = map.height, count = w * h
+    guard w >= 3 && h >= 3 else { return [] }
+    // Unit gradient directions, so that comparing two is one dot product.
+    var magnitude = [Float](repeating: 0, count: count)
+    var unitX = [Float](repeating: 0, count: count), unitY = unitX
+    var strongest: Float = 0
+    map.gx.withUnsafeBufferPointer { gxs in
+        map.gy.withUnsafeBufferPointer { gys in
+            for i in 0..<count {
+                let gx = gxs[i], gy = gys[i]
+                let m = (gx * gx + gy * gy).squareRoot()
+                magnitude[i] = m
+                if m > minMagnitude {
+                    unitX[i] = gx / m
+                    unitY[i] = gy / m
+                }
+                strongest = max(strongest, m)
+            }
+        }
+    }
+    guard strongest > minMagnitude else { return [] }
+
+    // Pseudo-ordering by magnitude (as LSD does): 1024 buckets, strongest first.
+    let bucketCount = 1024
+    let scale = Float(bucketCount - 1) / strongest
+    var bucketSizes = [Int](repeating: 0, count: bucketCount + 1)
+    for i in 0..<count where magnitude[i] > minMagnitude {
+        bucketSizes[bucketCount - 1 - Int(magnitude[i] * scale)] += 1
+    }
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    for b in 0..<bucketCount { starts[b + 1] = starts[b] + bucketSizes[b] }
+    var order = [Int](repeating: 0, count: starts[bucketCount])
+    var fill = starts
+    for i in 0..<count where magnitude[i] > minMagnitude {
+        let b = bucketCount - 1 - Int(magnitude[i] * scale)
+        order[fill[b]] = i
+        fill[b] += 1
+    }
+
+    var used = [Bool](repeating: false, count: count)
+    var region: [Int] = []
+    region.reserveCapacity(4096)
+    var segments: [EdgeSegment] = []
+    let cosTolerance = Float(cos(tolerance))
+    let minPoints = max(8, Int(0.5 * minLength))
+
+    for seed in order where !used[seed] {
+        region.removeAll(keepingCapacity: true)
+        region.append(seed)
+        used[seed] = true
+        var sumC = unitX[seed], sumS = unitY[seed]
+        var meanC = sumC, meanS = sumS
+        var next = 0
+        while next < region.count {
+            let p = region[next]
+            next += 1
+            let px = p % w, py = p / w
+            for dy in -1...1 {
+                let ny = py + dy
+                guard ny >= 0 && ny < h else { continue }
+                for dx in -1...1 {
+                    let nx = px + dx
+                    guard nx >= 0 && nx < w else { continue }
+                    let q = ny * w + nx
+                    guard !used[q] && magnitude[q] > minMagnitude else { continue }
+                    let c = unitX[q], s = unitY[q]
+                    guard c * meanC + s * meanS >= cosTolerance else { continue }
+                    used[q] = true
+                    region.append(q)
+                    sumC += c
+                    sumS += s
+                    let norm = (sumC * sumC + sumS * sumS).squareRoot()
+                    meanC = sumC / norm
+                    meanS = sumS / norm
+                }
+            }
+        }
+        guard region.count >= minPoints,
+              let segment = rectangle(of: region, width: w, magnitude: magnitude,
+                                      gradientAngle: Double(atan2f(meanS, meanC))),
+              segment.length >= minLength,
+              Double(region.count) / (segment.length * segment.width) >= minDensity
+        else { continue }
+        segments.append(segment)
+    }
+    return segments
+}
+
+/// The magnitude-weighted principal axis of a region and its extent along and across it.
+private func rectangle(of region: [Int], width w: Int, magnitude: [Float], gradientAngle: Double) -> EdgeSegment? {
+    var sw = 0.0, sx = 0.0, sy = 0.0
+    for p in region {
+        let m = Double(magnitude[p])
+        sw += m
+        sx += m * (Double(p % w) + 0.5)
+        sy += m * (Double(p / w) + 0.5)
+    }
+    guard sw > 0 else { return nil }
+    let cx = sx / sw, cy = sy / sw
+    var sxx = 0.0, syy = 0.0, sxy = 0.0
+    for p in region {
+        let m = Double(magnitude[p])
+        let dx = Double(p % w) + 0.5 - cx, dy = Double(p / w) + 0.5 - cy
+        sxx += m * dx * dx
+        syy += m * dy * dy
+        sxy += m * dx * dy
+    }
+    let theta = 0.5 * atan2(2 * sxy, sxx - syy)
+    let ux = cos(theta), uy = sin(theta)
+    var lo = Double.infinity, hi = -Double.infinity, across = 0.0, acrossLo = Double.infinity
+    for p in region {
+        let dx = Double(p % w) + 0.5 - cx, dy = Double(p / w) + 0.5 - cy
+        let along = dx * ux + dy * uy, side = -dx * uy + dy * ux
+        lo = min(lo, along)
+        hi = max(hi, along)
+        across = max(across, side)
+        acrossLo = min(acrossLo, side)
+    }
+    let length = hi - lo + 1
+    return EdgeSegment(x1: cx + lo * ux, y1: cy + lo * uy, x2: cx + hi * ux, y2: cy + hi * uy,
+                       length: length, width: across - acrossLo + 1, gradientAngle: gradientAngle)
+}

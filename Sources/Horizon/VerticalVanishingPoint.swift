@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The vanishing point of a picture's verticals and the roll it implies.
+///
+/// Upright edges (walls, windows, poles) converge in perspective on one point, above the picture
+/// when the camera looks up and below when it looks down. The roll is the direction of that point
+/// from the image centre (taken as the principal point), not the mean tilt of the edges, which
+/// perspective biases when the camera is pitched.
+struct VerticalVanishingPoint {
+    /// Roll implied, degrees, project convention (positive = the horizon rises to the right).
+    var rollDegrees: Double
+    /// The supporting segments.
+    var inliers: [EdgeSegment]
+    /// Summed inlier length over the image diagonal.
+    var inlierLength: Double
+    /// Inlier length over the length of every near-vertical segment.
+    var share: Double
+    /// Length-weighted spread of the inliers' positions across the picture, in picture widths.
+    var spread: Double
+    /// Groups of inliers separated by more than 5 % of the width (one pole's two sides are one).
+    var structures: Int
+    /// Length-weighted root-mean-square angle between each inlier and the direction to the point.
+    var residualDegrees: Double
+    /// Image diagonal over the point's distance from the centre: 0 at infinity (a level camera),
+    /// larger the more the camera is pitched.
+    var nearness: Double
+    /// Support of this point over that of the best point implying a roll more than 2° away.
+    var rivalRatio: Double
+}
+
+/// A 3-vector of homogeneous coordinates (lines and points of the plane).
+private struct Homogeneous {
+    var x: Double, y: Double, z: Double
+    func cross(_ o: Homogeneous) -> Homogeneous {
+        Homogeneous(x: y * o.z - z * o.y, y: z * o.x - x * o.z, z: x * o.y - y * o.x)
+    }
+    func dot(_ o: Homogeneous) -> Double { x * o.x + y * o.y + z * o.z }
+    var norm: Double { (x * x + y * y + z * z).squareRoot() }
+}
+
+/// Finds the vanishing point of the segments within `maxTilt` degrees of vertical: every pair of
+/// the longest ones proposes a point, the point with the most length-weighted support within
+/// `inlierDegrees` wins, and a weighted least-squares fit over its inliers refines it.
+func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double,
+                               inlierDegrees: Double = 1.5, hypothesisLimit: Int = 60) -> VerticalVanishingPoint? {
+    let scale = 0.5 * (width * width + height * height).squareRoot()
+    let cx = 0.5 * width, cy = 0.5 * height
+    let near = all.filter { s in
+        let d = s.direction
+        let tilt = atan2(abs(d.x), abs(d.y)) * degreesPerRadian
+        return tilt <= maxTilt
+    }
+    guard near.count >= 2 else { return nil }
+    let lines = near.map { s -> Homogeneous in
+        let p = Homogeneous(x: (s.x1 - cx) / scale, y: (s.y1 - cy) / scale, z: 1)
+        let q = Homogeneous(x: (s.x2 - cx) / scale, y: (s.y2 - cy) / scale, z: 1)
+        let l = p.cross(q)
+        let n = (l.x * l.x + l.y * l.y).squareRoot()
+        return Homogeneous(x: l.x / n, y: l.y / n, z: l.z / n)
+    }
+    let mids = near.map { ((($0.midX - cx) / scale), (($0.midY - cy) / scale)) }
+    let dirs = near.map { $0.direction }
+    let lengths = near.map(\.length)
+    let totalLength = lengths.reduce(0, +)
+
+    /// Sine of the angle between segment i and the direction from its middle to the point.
+    func sineError(_ i: Int, _ v: Homogeneous) -> Double {
+        var dx = v.x, dy = v.y
+        if abs(v.z) > 1e-9 {
+            dx = v.x / v.z - mids[i].0
+            dy = v.y / v.z - mids[i].1
+        }
+        let n = (dx * dx + dy * dy).squareRoot()
+        guard n > 1e-12 else { return 1 }
+        return abs(dx * dirs[i].y - dy * dirs[i].x) / n
+    }
+    /// Upward direction through the point from the centre, as a roll.
+    func roll(_ v: Homogeneous) -> Double {
+        var dx = v.x, dy = v.y
+        if dy > 0 || (dy == 0 && dx > 0) { dx = -dx; dy = -dy }
+        return atan2(-dx, -dy) * degreesPerRadian
+    }
+    /// Vertical vanishing points lie well outside the picture (2 = one diagonal from the centre).
+    func plausible(_ v: Homogeneous) -> Bool {
+        let planar = (v.x * v.x + v.y * v.y).squareRoot()
+        return planar >= 1.5 * abs(v.z) && abs(roll(v)) <= maxTilt
+    }
+    let limit = sin(inlierDegrees / degreesPerRadian)
+    func support(_ v: Homogeneous) -> Double {
+        var total = 0.0
+        for i in near.indices {
+            let e = sineError(i, v) / limit
+            if e < 1 { total += lengths[i] * (1 - e * e) }
+        }
+        return total
+    }
+
+    let longest = near.indices.sorted { lengths[$0] > lengths[$1] }.prefix(hypothesisLimit)
+    var hypotheses: [(point: Homogeneous, support: Double, roll: Double)] = []
+    for (n, i) in longest.enumerated() {
+        for j in longest.dropFirst(n + 1) {
+            var v = lines[i].cross(lines[j])
+            let norm = v.norm
+            guard norm > 1e-12 else { continue }
+            v = Homogeneous(x: v.x / norm, y: v.y / norm, z: v.z / norm)
+            guard plausible(v) else { continue }
+            hypotheses.append((v, support(v), roll(v)))
+        }
+    }
+    guard var best = hypotheses.max(by: { $0.support < $1.support }), best.support > 0 else { return nil }
+
+    // Weighted least squares: the point nearest (in angle) to every inlier line is the eigenvector
+    // of Σ w·l·lᵀ with the smallest eigenvalue.
+    var inliers: [Int] = []
+    for _ in 0..<3 {
+        inliers = near.indices.filter { sineError($0, best.point) < limit }
+        guard inliers.count >= 2 else { break }
+        var m = [[Double]](repeating: [0, 0, 0], count: 3)
+        for i in inliers {
+            let l = [lines[i].x, lines[i].y, lines[i].z]
+            for r in 0..<3 { for c in 0..<3 { m[r][c] += lengths[i] * l[r] * l[c] } }
+        }
+        let e = smallestEigenvector(m)
+        let v = Homogeneous(x: e[0], y: e[1], z: e[2])
+        guard plausible(v) else { break }
+        best = (v, support(v), roll(v))
+    }
+    inliers = near.indices.filter { sineError($0, best.point) < limit }
+    guard !inliers.isEmpty else { return nil }
+
+    let inlierLength = inliers.reduce(0) { $0 + lengths[$1] }
+    let meanX = inliers.reduce(0) { $0 + lengths[$1] * near[$1].midX } / inlierLength
+    let varianceX = inliers.reduce(0) { $0 + lengths[$1] * pow(near[$1].midX - meanX, 2) } / inlierLength
+    let positions = inliers.map { near[$0].midX }.sorted()
+    let structures = 1 + zip(positions, positions.dropFirst()).filter { $1 - $0 > 0.05 * width }.count
+    let residual = (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
+        / inlierLength).squareRoot() * degreesPerRadian
+    let planar = (best.point.x * best.point.x + best.point.y * best.point.y).squareRoot()
+    let rival = hypotheses.filter { abs($0.roll - best.roll) > 2 }.map(\.support).max() ?? 0
+    return VerticalVanishingPoint(
+        rollDegrees: best.roll, inliers: inliers.map { near[$0] },
+        inlierLength: inlierLength / (2 * scale), share: inlierLength / totalLength,
+        spread: varianceX.squareRoot() / width, structures: structures, residualDegrees: residual,
+        nearness: 2 * abs(best.point.z) / max(planar, 1e-12), rivalRatio: best.support / max(rival, 1))
+}
+
+/// Eigenvector of the smallest eigenvalue of a symmetric 3×3 matrix (cyclic Jacobi rotations).
+func smallestEigenvector(_ matrix: [[Double]]) -> [Double] {
+    var a = matrix
+    var v: [[Double]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    for _ in 0..<50 {
+        let off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2]
+        if off < 1e-30 { break }
+        for (p, q) in [(0, 1), (0, 2), (1, 2)] where abs(a[p][q]) > 1e-300 {
+            let theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+            let t = (theta >= 0 ? 1.0 : -1.0) / (abs(theta) + (theta * theta + 1).squareRoot())
+            let c = 1 / (t * t + 1).squareRoot(), s = t * c
+            for k in 0..<3 {
+                let akp = a[k][p], akq = a[k][q]
+                a[k][p] = c * akp - s * akq
+                a[k][q] = s * akp + c * akq
+            }
+            for k in 0..<3 {
+                let apk = a[p][k], aqk = a[q][k]
+                a[p][k] = c * apk - s * aqk
+                a[q][k] = s * apk + c * aqk
+            }
+            for k in 0..<3 {
+                let vkp = v[k][p], vkq = v[k][q]
+                v[k][p] = c * vkp - s * vkq
+                v[k][q] = s * vkp + c * vkq
+            }
+        }
+    }
+    let smallest = (0..<3).min { a[$0][$0] < a[$1][$1] }!
+    return [v[0][smallest], v[1][smallest], v[2][smallest]]
+}
