@@ -66,13 +66,13 @@ extension VanishingPointEvidence {
 enum ConfidenceModel {
     static let lineFeatureNames = [
         "coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees", "vp_disagrees_strength",
-        "twin_share", "centre_row",
+        "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far",
     ]
     static let vanishingPointFeatureNames = [
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
         "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage",
     ]
-    static let lineCoefficients: [Double] = [-3, 6, 2, -1, -0.1, 2, -2, 0, 0]
+    static let lineCoefficients: [Double] = [-3, 6, 2, -1, -0.1, 2, -2, 0, 0, 0, 0]
     static let vanishingPointCoefficients: [Double] = [-3, 2, 3, 2, 0.5, -1, -1, 2, -0.1, 1, -2]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {

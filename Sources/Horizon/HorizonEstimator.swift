@@ -6,42 +6,27 @@ import Darwin
 
 /// Estimates how much a picture is tilted, from its edge map, or abstains.
 ///
-/// Method
-/// 1. Edges: gradient ridges (non-maximum suppression) above `minMagnitude`, twice the median
-///    magnitude (noise and fine texture) and `relativeThreshold` × the 90th-percentile ridge,
-///    located to sub-pixel precision. Votes saturate at twice the threshold: a line's weight is
-///    its length, not its contrast.
-/// 2. Horizon line: a Hough accumulator over tilts within ±`maxAngle`, every edge voting only for
-///    tilts within ±`gradientTolerance` of what its gradient says. The twelve strongest separate
-///    peaks are refined by weighted total least squares through the edges of one polarity within
-///    2.5, 1.5 and 1 px of the line, strongest first, each claiming its edges; the best supported
-///    line wins, unless a line parallel to it (within 0.5°) as straight, covering the gate's width
-///    and with half its support lies higher: ground lines in perspective (pier planks, furrows)
-///    tilt more the farther below the horizon they are, so the highest of the family is measured.
-/// 3. Verticals: the same on near-vertical edges (transposed), up to 16 lines, strongest first,
-///    each claiming its edges so that no edge supports two lines. Each line's tilt is the roll it
-///    implies; the support-weighted mean of the lines within `agreementTolerance` of the weighted
-///    median is the angle.
+/// Candidates
+/// 1. Horizon line: edges are gradient ridges (non-maximum suppression) above `minMagnitude`, twice
+///    the median magnitude and `relativeThreshold` × the 90th-percentile ridge, located to sub-pixel
+///    precision; a Hough accumulator over tilts within ±`maxAngle` (each edge voting only near the
+///    tilt its gradient implies) proposes the twelve strongest separate lines, each refined by
+///    weighted total least squares through the edges of one polarity near it. The best supported
+///    line wins, unless a parallel one as straight and with half its support lies higher (ground
+///    lines in perspective tilt more the farther below the horizon they are).
+/// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD)
+///    within `maxAngle` of vertical propose vanishing points pairwise; the best supported one,
+///    refined by least squares, gives the roll as its direction from the image centre, which
+///    perspective does not bias (the mean tilt of converging verticals is biased).
+///    The older Hough verticals (`verticals`) are still reported for diagnostics.
 ///
-/// Confidence (0…1, each component is 0.5 exactly at its gate, so `minConfidence` 0.5 = all gates)
-/// - horizon line: the weaker of
-///   coverage (share of the width with edge support: 0.15 → 0, 0.45 → 0.5, 0.85 → 1) and
-///   distinctness (support of the best line ÷ that of its strongest rival: the best line more than
-///   `rivalSeparation` away, or the second of a perspective fan 0.5°…`rivalSeparation` away:
-///   1 → 0, 1.25 → 0.5, 2 → 1).
-/// - verticals: the weaker of agreeing length (summed coverage of the agreeing lines in image
-///   heights: 0.3 → 0, 0.8 → 0.5, 2 → 1) and agreement (their share of all vertical support:
-///   0.5 → 0, 0.7 → 0.5, 0.9 → 1); at most 0.4 when the agreeing lines belong to one structure
-///   (lines less than 5 % of the width apart: one pole or tree may lean) and
-///   at most 0.9 overall (perspective can bias verticals; a horizon cannot be).
-///
-/// How the two sources combine
-/// - Both pass and agree within `agreementTolerance`: the horizon line's angle (more precise), with
-///   confidence 1 − (1 − c_line)(1 − c_verticals / 2): independent evidence raises it.
-/// - Both pass and disagree: the picture contradicts itself (e.g. a floor line in perspective
-///   against upright walls), so abstain: the candidate is the more confident one with confidence
-///   c_winner × (1 − c_loser), below the gate.
-/// - Only one passes: that one. Neither: abstain, but report the better one as `candidate`.
+/// Confidence: each candidate's probability of being within 1° of the truth, from a logistic model
+/// of its measurements (coverage, distinctness from rivals, straightness, the tilt itself as a
+/// prior, how the two candidates agree, and for a line whether it separates a smooth side from a
+/// busy one and has one polarity, as a sky/ground boundary has and a cable has not). The models
+/// were fitted on the development half of the corpus in bench/horizon (see `ConfidenceModel`). The
+/// most confident candidate is the answer; when the line agrees with it within
+/// `agreementTolerance`, the line is reported. Below `minConfidence` the estimator abstains.
 public struct HorizonEstimator: Sendable {
     /// Tuning of the estimator; the defaults are what `imgtool horizon` uses.
     public struct Configuration: Sendable, Equatable {
@@ -129,13 +114,21 @@ public struct HorizonEstimator: Sendable {
         var analysis = HorizonAnalysis(estimate: nil, candidate: nil, horizonLine: horizon,
                                        verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
         analysis.vanishingPoint = vanishingPoint
-        analysis.candidates = candidates(horizon, vanishingPoint, edges: edges.horizontal, width: width, height: height)
-        if let best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
-            let line = best.evidence == .horizonLine && horizon != nil
-                ? horizon!.line : levelLine(angle: best.angleDegrees, width: width, height: height)
-            analysis.candidate = HorizonEstimate(angleDegrees: best.angleDegrees, confidence: best.confidence,
-                                                 line: line, evidence: best.evidence,
-                                                 imageWidth: width, imageHeight: height)
+        analysis.candidates = candidates(horizon, vanishingPoint, edges: edges.horizontal, map: map)
+        if var best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
+            // When the horizon line and the verticals agree, the line is reported: it is what a
+            // person sees, and the overlay draws it where it is.
+            if let line = analysis.candidates.first(where: { $0.evidence == .horizonLine }),
+               abs(line.angleDegrees - best.angleDegrees) <= config.agreementTolerance {
+                best = HorizonCandidate(evidence: .horizonLine, angleDegrees: line.angleDegrees,
+                                        features: line.features, featureNames: line.featureNames,
+                                        confidence: best.confidence)
+            }
+            let drawn = best.evidence == .horizonLine ? horizon?.line : nil
+            analysis.candidate = HorizonEstimate(
+                angleDegrees: best.angleDegrees, confidence: best.confidence,
+                line: drawn ?? levelLine(angle: best.angleDegrees, width: width, height: height),
+                evidence: best.evidence, imageWidth: width, imageHeight: height)
         }
         if let candidate = analysis.candidate, candidate.confidence >= config.minConfidence {
             analysis.estimate = candidate
@@ -149,7 +142,8 @@ public struct HorizonEstimator: Sendable {
     /// The horizon line and the vertical vanishing point as candidates, each scored by its model;
     /// the other candidate's agreement is one of each one's features.
     func candidates(_ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?, edges: EdgeSamples,
-                    width: Double, height: Double) -> [HorizonCandidate] {
+                    map: EdgeMap) -> [HorizonCandidate] {
+        let height = Double(map.height)
         var result: [HorizonCandidate] = []
         let agree = { (a: Double, b: Double) in abs(a - b) <= configuration.agreementTolerance }
         if let h = horizon {
@@ -159,8 +153,10 @@ public struct HorizonEstimator: Sendable {
             if let p = point {
                 if agree(p.angleDegrees, h.angleDegrees) { vpAgrees = 1 } else { vpDisagrees = log1p(10 * p.inlierLength) }
             }
+            let near = textureContrast(map, line: h, reach: 0.08 * height)
+            let far = textureContrast(map, line: h, reach: height)
             let features = [h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
-                            vpAgrees, vpDisagrees, twins, centreY]
+                            vpAgrees, vpDisagrees, twins, centreY, near, far]
             result.append(HorizonCandidate(
                 evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
                 featureNames: ConfidenceModel.lineFeatureNames,
@@ -180,6 +176,28 @@ public struct HorizonEstimator: Sendable {
                 confidence: ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)))
         }
         return result
+    }
+
+    /// How much busier the picture is below a line than above it, within `reach` pixels (leaving
+    /// 3 px either side of it): log((1 + mean gradient below) / (1 + mean gradient above)). Sky over
+    /// ground or water is smooth above and textured below; a cable has the same on both sides.
+    func textureContrast(_ map: EdgeMap, line: HorizonLineEvidence, reach: Double) -> Double {
+        let w = map.width, h = map.height
+        let x0 = line.line.start.x, y0 = line.line.start.y
+        let slope = (line.line.end.y - y0) / max(line.line.end.x - x0, 1e-9)
+        let step = max(1, min(w, h) / 256)
+        var above = 0.0, below = 0.0, nAbove = 0, nBelow = 0
+        for y in stride(from: 0, to: h, by: step) {
+            for x in stride(from: 0, to: w, by: step) {
+                let offset = Double(y) + 0.5 - (y0 + slope * (Double(x) + 0.5 - x0))
+                guard abs(offset) >= 3 && abs(offset) <= reach else { continue }
+                let i = y * w + x
+                let m = Double((map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot())
+                if offset < 0 { above += m; nAbove += 1 } else { below += m; nBelow += 1 }
+            }
+        }
+        guard nAbove > 0 && nBelow > 0 else { return 0 }
+        return log((1 + below / Double(nBelow)) / (1 + above / Double(nAbove)))
     }
 
     /// Edges along a line, by polarity: the weaker side's share of the stronger. A boundary between

@@ -110,7 +110,8 @@ def main():
 
 SWIFT_ORDER = {
     "horizon_line": ["coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees",
-                     "vp_disagrees_strength", "twin_share", "centre_row"],
+                     "vp_disagrees_strength", "twin_share", "centre_row", "texture_contrast_near",
+                     "texture_contrast_far"],
     "verticals": ["log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
                   "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage"],
 }
