@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
+        .library(name: "CoreTypes", targets: ["CoreTypes"]),
         .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
     dependencies: [
@@ -26,13 +27,16 @@ let package = Package(
 
         // Swift faces of the C libraries.
         .target(name: "Vips", dependencies: ["CVips", "CShim"]),
-        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "Vips", "PageLayout"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "CoreTypes", "Vips", "PageLayout"]),
+
+        // Shared value types (colour, pixel rectangle): the leaf every layer may import.
+        .target(name: "CoreTypes"),
 
         // Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
         .target(name: "Horizon"),
-        .target(name: "Frost", dependencies: ["ToolSupport"]),
-        .target(name: "ToolSupport"),
+        .target(name: "Frost", dependencies: ["CoreTypes"]),
+        .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
         // What both command-line tools share: batch options and the exit path.
         .target(name: "CommandSupport", dependencies: [
             "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -40,11 +44,11 @@ let package = Package(
 
         // Commands live in libraries so that tests can call them.
         .target(name: "ImgToolCommands", dependencies: [
-            "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
+            "CoreTypes", "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
-            "Poppler", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
+            "CoreTypes", "Poppler", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "CommandSupport"]),
@@ -52,12 +56,12 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
-        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips", "TestSupport"]),
+        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "CoreTypes", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
-        .testTarget(name: "FrostTests", dependencies: ["Frost", "ToolSupport"]),
+        .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Frost", "Horizon", "ToolSupport", "Vips", "TestSupport"],
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "ToolSupport", "Vips", "Poppler", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

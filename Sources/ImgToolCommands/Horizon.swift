@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Foundation
 import Horizon
 import ToolSupport

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -247,7 +248,7 @@ extension PDFLayout {
             if case .pdf? = target, dpi != nil {
                 throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
             }
-            if let target, !target.keepsTransparency, let colour, colour.alpha < 1 {
+            if let target, !target.keepsTransparency, let colour, colour.opacity < 1 {
                 throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
             }
 

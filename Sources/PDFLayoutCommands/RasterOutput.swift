@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -25,7 +26,7 @@ struct RasterJob: Sendable {
     var names: [String]
     var suffix: String
     var options: String
-    var background: RGBA
+    var background: Colour
     /// Content offsets of the crop box inside the laid-out box, by page number.
     var geometry: [Int: PageGeometry]
     var source: PDFSource

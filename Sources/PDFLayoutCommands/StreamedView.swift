@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -140,11 +141,11 @@ struct StreamedView {
         spool.remove() // libvips opened its own descriptor in rawload
         let background = job.background
         let image: Image
-        if background.alpha >= 1 {
+        if background.opacity >= 1 {
             // Alpha is 255 on pages (kept exactly) and 0 between them (the background exactly).
             image = try pages.flatten(background: [background.red, background.green, background.blue].map { ($0 * 255).rounded() })
         } else {
-            let colour = [background.red, background.green, background.blue, background.alpha].map { ($0 * 255).rounded() }
+            let colour = [background.red, background.green, background.blue, background.opacity].map { ($0 * 255).rounded() }
             image = try pages.extractBand(3).ifThenElse(pages, try Image.constant(width: size.width, height: size.height, colour: colour))
         }
         try image.save(to: path, format: job.suffix, options: job.options)

@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -13,7 +14,7 @@ struct VectorJob {
     /// Points per point: 1 is actual size; `--fit WxH` (in points for PDF) changes it per view.
     var scales: [Double]
     /// Filled behind the pages when given; otherwise the sheet is left unpainted (white in viewers).
-    var background: RGBA?
+    var background: Colour?
     var geometry: [Int: PageGeometry]
     var quiet: Bool
 

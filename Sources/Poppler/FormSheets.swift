@@ -1,3 +1,4 @@
+import CoreTypes
 import CQPDF
 import Foundation
 
@@ -20,13 +21,13 @@ public struct Sheet: Sendable {
     /// Sheet size in points.
     public var width, height: Double
     /// Colour painted under everything; nil paints nothing (and no papers) under the pages.
-    public var background: RGBA?
+    public var background: Colour?
     /// White paper rectangles in points, painted over the background.
     public var papers: [(x: Double, y: Double, width: Double, height: Double)]
     /// The pages placed on the sheet.
     public var pages: [SheetPage]
     /// A sheet from its size, background, papers and pages.
-    public init(width: Double, height: Double, background: RGBA?, papers: [(x: Double, y: Double, width: Double, height: Double)], pages: [SheetPage]) {
+    public init(width: Double, height: Double, background: Colour?, papers: [(x: Double, y: Double, width: Double, height: Double)], pages: [SheetPage]) {
         self.width = width; self.height = height; self.background = background; self.papers = papers; self.pages = pages
     }
 }
@@ -64,7 +65,7 @@ public enum FormSheets {
         var forms: [Int: qpdf_oh] = [:]
         for sheet in sheets {
             var xobjects: [(String, qpdf_oh)] = [], content = ""
-            if let colour = sheet.background, colour.alpha > 0 {
+            if let colour = sheet.background, colour.opacity > 0 {
                 // Inside q … Q: a page drawn as a form inherits the graphics state, and its content
                 // expects a page's initial one (black fill), not our white paper colour.
                 content += "q \(number(colour.red)) \(number(colour.green)) \(number(colour.blue)) rg 0 0 \(number(sheet.width)) \(number(sheet.height)) re f\n"

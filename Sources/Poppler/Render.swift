@@ -1,19 +1,6 @@
+import CoreTypes
 import CPoppler
 import Vips
-
-/// An 8-bit colour with alpha, for page backgrounds.
-public struct RGBA: Sendable, Equatable {
-    /// Components from 0 to 1.
-    public var red, green, blue, alpha: Double
-    /// A colour from components 0…1, opaque by default.
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-    /// Opaque white, the default page background.
-    public static let white = RGBA(red: 1, green: 1, blue: 1)
-    /// Fully transparent.
-    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-}
 
 extension Page {
     /// The pixel size of the page at `scale` (pixels per point), rounded up.
@@ -25,16 +12,16 @@ extension Page {
     /// Renders the page at `scale` (1 = 72 dpi) into a libvips image: sRGB, 3 bands on an opaque
     /// background, 4 bands (straight alpha) on a transparent one. PDF pages are transparent, so a
     /// white background is painted first unless told otherwise.
-    public func render(scale: Double, background: RGBA = .white) throws(PopplerError) -> Image {
+    public func render(scale: Double, background: Colour = .white) throws(PopplerError) -> Image {
         let (width, height) = pixelSize(scale: scale)
-        let opaque = background.alpha >= 1
+        let opaque = background.opacity >= 1
         let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw PopplerError(.unreadable, "cannot allocate a \(width)×\(height) page image")
         }
         let context = cairo_create(surface)
-        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.opacity)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
@@ -123,9 +110,9 @@ public final class PDFWriter {
     }
 
     /// Fills a rectangle of the current sheet (a background colour).
-    public func fill(x: Double, y: Double, width: Double, height: Double, colour: RGBA) {
+    public func fill(x: Double, y: Double, width: Double, height: Double, colour: Colour) {
         cairo_save(context)
-        cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.alpha)
+        cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.opacity)
         cairo_rectangle(context, x, y, width, height)
         cairo_fill(context)
         cairo_restore(context)

@@ -1,3 +1,4 @@
+import CoreTypes
 import Poppler
 import Testing
 @testable import PDFLayoutCommands

@@ -19,6 +19,14 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
+    /// Opaque white, the default page background.
+    public static let white = Colour(white: 1, alpha: 1)
+    /// Fully transparent.
+    public static let clear = Colour(white: 0, alpha: 0)
+
+    /// The alpha to paint with: the one given, or opaque.
+    public var opacity: Double { alpha ?? 1 }
+
     public func with(alpha: Double) -> Colour {
         Colour(red: red, green: green, blue: blue, alpha: alpha)
     }
