@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "pdflayout", targets: ["pdflayout"]),
         .library(name: "Vips", targets: ["Vips"]),
         .library(name: "Poppler", targets: ["Poppler"]),
+        .library(name: "QPDF", targets: ["QPDF"]),
+        .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
@@ -27,7 +29,8 @@ let package = Package(
 
         // Swift faces of the C libraries.
         .target(name: "Vips", dependencies: ["CVips", "CShim"]),
-        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "CoreTypes", "Vips", "PageLayout"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
+        .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
 
         // Shared value types (colour, pixel rectangle): the leaf every layer may import.
         .target(name: "CoreTypes"),
@@ -37,6 +40,9 @@ let package = Package(
         .target(name: "Horizon"),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
+        // Engines: the work itself, as libraries a Swift program can call.
+        .target(name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
+
         // What both command-line tools share: batch options and the exit path.
         .target(name: "CommandSupport", dependencies: [
             "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -48,7 +54,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
-            "CoreTypes", "Poppler", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
+            "CoreTypes", "LayoutKit", "Poppler", "QPDF", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "CommandSupport"]),
@@ -56,12 +62,13 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
-        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "CoreTypes", "Vips", "TestSupport"]),
+        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "ToolSupport", "Vips", "Poppler", "TestSupport"],
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "ToolSupport", "Vips", "Poppler", "LayoutKit", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

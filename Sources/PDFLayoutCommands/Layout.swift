@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import CoreTypes
 import Foundation
+import LayoutKit
 import PageLayout
 import Poppler
 import ToolSupport
@@ -252,7 +253,12 @@ extension PDFLayout {
                 throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
             }
 
-            let input = try LayoutInput.open(file, password: password)
+            let input: LayoutInput
+            do {
+                input = try LayoutInput.open(StandardInput.source(file), password: password)
+            } catch {
+                throw Failures.failure(error, file: file)
+            }
             let options = layoutOptions(for: input)
             let numbers: [Int]
             do {
@@ -267,7 +273,12 @@ extension PDFLayout {
             if box == .media && !input.knowsMediaBoxes && !quiet {
                 Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
             }
-            let geometry = try input.geometry(of: numbers, box: box)
+            let geometry: [PageGeometry]
+            do {
+                geometry = try input.geometry(of: numbers, box: box)
+            } catch {
+                throw Failures.failure(error, file: file)
+            }
             let layout = LayoutEngine.layout(geometry.map {
                 SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
             }, options: options)
@@ -286,8 +297,10 @@ extension PDFLayout {
                     switch target {
                     case .pdf(let path):
                         let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                            background: colour, geometry: byNumber, quiet: quiet)
-                        try job.write(input, password: password, to: path)
+                                            background: colour, geometry: byNumber, quiet: quiet) { error in
+                            if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
+                        }
+                        try job.write(input, to: path)
                         lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                     case .raster(let pattern, let suffix, let saverOptions):
                         let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -297,10 +310,8 @@ extension PDFLayout {
                                             workers: self.batch.workers, quiet: quiet)
                         lines.append(try writeImages(job, input: input, target: target, file: file))
                     }
-                } catch let failure as ToolFailure {
-                    throw failure
                 } catch {
-                    throw ToolFailure(file: output ?? file, "\(error)")
+                    throw Failures.failure(error, file: output ?? file)
                 }
             }
             var report = LayoutReport(layout: layout, options: options, box: box)

@@ -1,4 +1,5 @@
 import CoreTypes
+import LayoutKit
 import PageLayout
 import Poppler
 import ToolSupport

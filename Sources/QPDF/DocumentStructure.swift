@@ -1,3 +1,4 @@
+import CoreTypes
 import CQPDF
 
 /// What poppler-glib 22.12 cannot tell about a PDF, read with qpdf: each page's /Rotate,
@@ -43,36 +44,15 @@ public struct DocumentStructure: Sendable, Equatable {
     /// One entry per page, in document order.
     public var pages: [PageBoxes]
 
-    /// Reads the structure of a PDF file; `password` opens encrypted files.
-    public static func read(path: String, password: String?) throws(PopplerError) -> DocumentStructure {
-        try QPDFReader { qpdf in qpdf_read(qpdf, path, password) }.structure()
-    }
-
-    /// Reads the structure of a PDF held in memory.
-    public static func read(bytes: UnsafeRawBufferPointer, password: String?) throws(PopplerError) -> DocumentStructure {
-        try QPDFReader { qpdf in
-            qpdf_read_memory(qpdf, "stdin", bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), password)
-        }.structure()
+    /// Reads the structure of a PDF (a file, or bytes); `password` opens encrypted files.
+    public static func read(_ source: PDFSource, password: String?) throws(QPDFError) -> DocumentStructure {
+        try QPDFHandle(source, password: password).structure()
     }
 }
 
-/// One qpdf handle for one read; qpdf reports failures as codes with text, never exceptions
-/// through the C API.
-private struct QPDFReader {
-    let open: (qpdf_data) -> QPDF_ERROR_CODE
-
-    init(_ open: @escaping (qpdf_data) -> QPDF_ERROR_CODE) {
-        self.open = open
-    }
-
-    func structure() throws(PopplerError) -> DocumentStructure {
-        var qpdf: qpdf_data? = qpdf_init()
-        defer { qpdf_cleanup(&qpdf) }
-        guard let handle = qpdf else { throw PopplerError(.unreadable, "qpdf failed to start") }
-        qpdf_silence_errors(handle)
-        qpdf_set_suppress_warnings(handle, QPDF_TRUE)
-        let status = open(handle)
-        if status & QPDF_ERRORS != 0 { throw failure(handle, "not a readable PDF") }
+extension QPDFHandle {
+    func structure() throws(QPDFError) -> DocumentStructure {
+        let handle = self.handle
         let root = qpdf_get_root(handle)
         let preferences = qpdf_oh_get_key(handle, root, "/ViewerPreferences")
         let directionName = qpdf_oh_get_key(handle, preferences, "/Direction")
@@ -81,11 +61,9 @@ private struct QPDFReader {
         if qpdf_oh_is_name_and_equals(handle, directionName, "/L2R") != 0 { direction = .leftToRight }
 
         // Copies /Rotate, /MediaBox, /CropBox inherited from parent nodes onto each page.
-        if qpdf_push_inherited_attributes_to_page(handle) & QPDF_ERRORS != 0 {
-            throw failure(handle, "the page tree is damaged")
-        }
+        try check(qpdf_push_inherited_attributes_to_page(handle), "the page tree is damaged")
         let count = qpdf_get_num_pages(handle)
-        guard count >= 0 else { throw failure(handle, "the page tree is damaged") }
+        guard count >= 0 else { throw .failed(step: "the page tree is damaged", detail: nil) }
         var pages: [DocumentStructure.PageBoxes] = []
         pages.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
@@ -102,7 +80,7 @@ private struct QPDFReader {
             if crop.width <= 0 || crop.height <= 0 { crop = media }
             pages.append(DocumentStructure.PageBoxes(rotation: rotation, mediaBox: media, cropBox: crop))
         }
-        if qpdf_has_error(handle) != 0 { throw failure(handle, "not a readable PDF") }
+        try check(QPDF_SUCCESS, "not a readable PDF")
         return DocumentStructure(direction: direction, pages: pages)
     }
 
@@ -117,15 +95,5 @@ private struct QPDFReader {
             numbers.append(number)
         }
         return DocumentStructure.Box(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
-    }
-
-    private func failure(_ handle: qpdf_data, _ fallback: String) -> PopplerError {
-        guard qpdf_has_error(handle) != 0, let error = qpdf_get_error(handle),
-              let text = qpdf_get_error_full_text(handle, error) else {
-            return PopplerError(.damaged, fallback)
-        }
-        let message = String(cString: text)
-        if message.contains("invalid password") { return PopplerError(.encrypted, "encrypted: needs --password (or the one given is wrong)") }
-        return PopplerError(.damaged, "\(fallback) (\(message))")
     }
 }

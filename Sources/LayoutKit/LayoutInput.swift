@@ -1,70 +1,34 @@
 import CoreTypes
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
-import ToolSupport
-
-/// Where the PDF comes from, in a form that every worker thread can open again for itself
-/// (poppler documents must not be shared between threads). Standard input is read once.
-enum PDFSource: Sendable {
-    case file(String)
-    case bytes([UInt8])
-
-    static func named(_ file: String) -> PDFSource {
-        file == "-" ? .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile())) : .file(file)
-    }
-
-    func open(password: String?) throws(PopplerError) -> Document {
-        switch self {
-        case .file(let path): return try Document(path: path, password: password)
-        case .bytes(let bytes): return try Document(bytes: bytes, password: password)
-        }
-    }
-}
-
-/// Which page box is laid out, after PDFKit's displayBox.
-enum PageBox: String, CaseIterable, Sendable {
-    case crop, media
-}
-
-/// One page's geometry for layout and drawing: its size as shown in the chosen box, its /Rotate,
-/// and where the crop box's content sits inside that box (poppler-glib draws the crop box only).
-struct PageGeometry: Sendable {
-    var number: Int
-    var width: Double
-    var height: Double
-    var rotation: Int
-    /// Offset in points of the shown crop box's top-left corner from the shown box's top-left.
-    var contentOffset: (x: Double, y: Double)
-}
+import QPDF
 
 /// An open PDF with what pdflayout needs to know about it.
-struct LayoutInput {
-    let file: String
-    let source: PDFSource
-    let document: Document
-    let hint: PageLayoutHint
+public struct LayoutInput {
+    public let source: PDFSource
+    public let password: String?
+    public let document: Document
+    public let hint: PageLayoutHint
     /// /ViewerPreferences /Direction, when the file states it.
-    let direction: DocumentStructure.Direction?
+    public let direction: DocumentStructure.Direction?
     /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
-    let structure: DocumentStructure?
+    public let structure: DocumentStructure?
 
-    var pageCount: Int { document.pageCount }
+    public var pageCount: Int { document.pageCount }
 
-    static func open(_ file: String, password: String?) throws(ToolFailure) -> LayoutInput {
-        let source = PDFSource.named(file)
-        let document: Document
-        do {
-            document = try source.open(password: password)
-        } catch {
-            throw ToolFailure(file: file, error.description)
-        }
-        guard document.pageCount > 0 else { throw ToolFailure(file: file, "the PDF has no pages") }
-        var structure = try? document.structure()
+    /// Opens `source` with poppler and reads its structure with qpdf. Throws `PopplerError`, or
+    /// `LayoutError.noPages`.
+    public static func open(_ source: PDFSource, password: String?) throws -> LayoutInput {
+        let document = try Document(source, password: password)
+        guard document.pageCount > 0 else { throw LayoutError.noPages }
+        var structure = try? DocumentStructure.read(source, password: password)
         let direction = structure?.direction
         // Trust the file's page tree only where it agrees with poppler's.
         if let found = structure, !Self.agrees(found, with: document) { structure = nil }
-        return LayoutInput(file: file, source: source, document: document, hint: document.pageLayout,
+        return LayoutInput(source: source, password: password, document: document,
+                           hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
                            direction: direction, structure: structure)
     }
 
@@ -83,7 +47,7 @@ struct LayoutInput {
     /// Geometry of the given pages (1-based numbers) in `box`. Without the file's structure (qpdf
     /// could not read it), /Rotate is known only as "quarter-turned or not" (poppler-glib has no
     /// getter) and the media box is unknown, so the crop box stands in for it.
-    func geometry(of numbers: [Int], box: PageBox) throws(ToolFailure) -> [PageGeometry] {
+    public func geometry(of numbers: [Int], box: PageBox) throws(PopplerError) -> [PageGeometry] {
         var result: [PageGeometry] = []
         var known: [Int: PageGeometry] = [:]
         for number in numbers {
@@ -92,7 +56,7 @@ struct LayoutInput {
                 continue
             }
             let page: Page
-            do { page = try document.page(at: number - 1) } catch { throw ToolFailure(file: file, error.description) }
+            page = try document.page(at: number - 1)
             let shown = page.size
             var geometry = PageGeometry(number: number, width: shown.width, height: shown.height,
                                         rotation: page.isQuarterTurned ? 90 : 0, contentOffset: (0, 0))
@@ -106,7 +70,7 @@ struct LayoutInput {
         return result
     }
 
-    var knowsMediaBoxes: Bool { structure != nil }
+    public var knowsMediaBoxes: Bool { structure != nil }
 
     /// The media box's shown size, and the crop box's shown offset inside it: distances from the
     /// media box's edges, turned with the page (at 90° the left margin becomes the top one).
@@ -127,7 +91,7 @@ struct LayoutInput {
 
     /// Renders one small page on this thread before workers start: poppler's colour-management
     /// set-up races when first done from several threads at once.
-    func warmUp() {
+    public func warmUp() {
         guard let page = try? document.page(at: 0) else { return }
         _ = try? RasterCanvas(width: 8, height: 8, background: .white)
             .draw(page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0), scale: 8 / max(page.size.width, 1))

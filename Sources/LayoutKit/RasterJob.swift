@@ -1,4 +1,5 @@
 import CoreTypes
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -20,19 +21,26 @@ struct PagePixels {
 }
 
 /// Everything needed to render views to image files; shared read-only by the worker threads.
-struct RasterJob: Sendable {
-    var views: [View]
-    var scales: [Double]
-    var names: [String]
-    var suffix: String
-    var options: String
-    var background: Colour
+public struct RasterJob: Sendable {
+    public var views: [View]
+    public var scales: [Double]
+    public var names: [String]
+    public var suffix: String
+    public var options: String
+    public var background: Colour
     /// Content offsets of the crop box inside the laid-out box, by page number.
-    var geometry: [Int: PageGeometry]
-    var source: PDFSource
-    var password: String?
-    var workers: Int
-    var quiet: Bool
+    public var geometry: [Int: PageGeometry]
+    public var source: PDFSource
+    public var password: String?
+    public var workers: Int
+    public var quiet: Bool
+
+    public init(views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
+                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, quiet: Bool) {
+        self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
+        self.background = background; self.geometry = geometry; self.source = source; self.password = password
+        self.workers = workers; self.quiet = quiet
+    }
 
     /// Views up to this many pixels are drawn whole in memory, several at once; larger ones are
     /// rendered page by page to a spool file that libvips assembles and saves (`StreamedView`).
@@ -41,7 +49,7 @@ struct RasterJob: Sendable {
     /// PNG at zlib level 1 unless the name says otherwise: pages are mostly flat colour, so level 1
     /// gives files as small as pdftocairo's (level 9) at a fraction of the time; deflate, not
     /// rendering, is where PNG output spends most of its time.
-    static func defaultOptions(suffix: String, given: String) -> String {
+    public static func defaultOptions(suffix: String, given: String) -> String {
         given.isEmpty && suffix == ".png" ? "[compression=1]" : given
     }
 
@@ -57,7 +65,7 @@ struct RasterJob: Sendable {
     /// Writes every view to its file. Each file is written under a temporary name and renamed
     /// when complete; if any view fails, the files this run already finished are removed too,
     /// so a failed run leaves no output behind.
-    func run() throws {
+    public func run() throws {
         let written = WrittenFiles()
         do {
             let small = views.indices.filter(isSmall)

@@ -1,14 +1,15 @@
+import CoreTypes
 import Foundation
 import Poppler
 import ToolSupport
 
 /// Runs rendering work on several threads, each with its own poppler `Document` (one document
 /// shared by two threads crashed every time here; one per thread never did).
-enum ParallelRender {
+public enum ParallelRender {
     /// Calls `body(index, document)` for every index in `0..<count` on up to `workers` threads and
     /// returns the results in index order. After a failure no new index starts, and the error of
     /// the lowest failing index is thrown, so the message does not depend on thread timing.
-    static func map<T: Sendable>(count: Int, workers: Int, source: PDFSource, password: String?,
+    public static func map<T: Sendable>(count: Int, workers: Int, source: PDFSource, password: String?,
                                  _ body: @escaping @Sendable (Int, Document) throws -> T) throws -> [T] {
         guard count > 0 else { return [] }
         let state = SharedState<T>(count: count)
@@ -21,7 +22,7 @@ enum ParallelRender {
                 // The document is opened here, on the thread that will use it, and dies with it.
                 let document: Document
                 do {
-                    document = try source.open(password: password)
+                    document = try Document(source, password: password)
                 } catch {
                     state.fail(at: state.next() ?? 0, error)
                     return

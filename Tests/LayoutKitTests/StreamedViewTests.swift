@@ -1,7 +1,6 @@
 import CoreTypes
-import Poppler
 import Testing
-@testable import PDFLayoutCommands
+@testable import LayoutKit
 
 /// Tiles of a streamed view land in the spool in any order; where pages overlap (a pixel of
 /// rounding with `--no-gaps`), only the later page writes, as when pages are drawn in order.

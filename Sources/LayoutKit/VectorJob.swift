@@ -1,7 +1,9 @@
 import CoreTypes
+import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
+import QPDF
 import ToolSupport
 
 /// `-o X.pdf`: one sheet per view. Pages are placed as form XObjects with qpdf (`FormSheets`):
@@ -9,29 +11,32 @@ import ToolSupport
 /// annotations (form fields, stamps) are drawn, and it is fast. Links, the outline and
 /// interactive forms are not carried over. When qpdf cannot read the file, poppler draws the
 /// pages onto a cairo PDF surface instead (text stays text; fonts are re-embedded).
-struct VectorJob {
-    var views: [View]
-    /// Points per point: 1 is actual size; `--fit WxH` (in points for PDF) changes it per view.
-    var scales: [Double]
+public struct VectorJob {
+    public var views: [View]
+    /// Points per point: 1 is actual size; a fit box (in points for PDF) changes it per view.
+    public var scales: [Double]
     /// Filled behind the pages when given; otherwise the sheet is left unpainted (white in viewers).
-    var background: Colour?
-    var geometry: [Int: PageGeometry]
-    var quiet: Bool
+    public var background: Colour?
+    public var geometry: [Int: PageGeometry]
+    public var quiet: Bool
+    /// Told when qpdf could not place the pages and cairo draws them instead.
+    public var onFallback: (QPDFError) -> Void
+
+    public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], quiet: Bool,
+                onFallback: @escaping (QPDFError) -> Void = { _ in }) {
+        self.views = views; self.scales = scales; self.background = background; self.geometry = geometry
+        self.quiet = quiet; self.onFallback = onFallback
+    }
 
     /// Writes the sheets through a temporary file: the destination is complete or untouched.
-    func write(_ input: LayoutInput, password: String?, to path: String) throws {
+    public func write(_ input: LayoutInput, to path: String) throws {
         try AtomicOutput.write(to: path) { temporary in
             if let structure = input.structure {
-                do {
-                    let source: FormSheets.Source
-                    switch input.source {
-                    case .file(let file): source = .path(file)
-                    case .bytes(let bytes): source = .bytes(bytes)
-                    }
-                    try FormSheets.write(sheets(), from: source, password: password, structure: structure, to: temporary)
+                do throws(QPDFError) {
+                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure, to: temporary)
                     return
                 } catch {
-                    if !quiet { Console.error("pdflayout: \(input.file == "-" ? "<stdin>" : input.file): \(error); drawing the sheets with cairo instead") }
+                    onFallback(error)
                 }
             }
             try drawWithCairo(input.document, to: temporary)

@@ -2,65 +2,21 @@ import CoreTypes
 import CQPDF
 import Foundation
 
-/// A page placed on a sheet: its crop box as shown (/Rotate applied), top-left corner at (x, y)
-/// points from the sheet's top-left corner, `scale` points per point.
-public struct SheetPage: Sendable, Equatable {
-    /// 0-based page index in the source document.
-    public var index: Int
-    /// Top-left corner on the sheet in points, and the scale.
-    public var x, y, scale: Double
-    /// Page `index` at (x, y) points, scaled by `scale`.
-    public init(index: Int, x: Double, y: Double, scale: Double) {
-        self.index = index; self.x = x; self.y = y; self.scale = scale
-    }
-}
-
-/// One output sheet, in points, origin top-left. `papers` are white rectangles painted over the
-/// background before the pages (only when there is a background to paint them on).
-public struct Sheet: Sendable {
-    /// Sheet size in points.
-    public var width, height: Double
-    /// Colour painted under everything; nil paints nothing (and no papers) under the pages.
-    public var background: Colour?
-    /// White paper rectangles in points, painted over the background.
-    public var papers: [(x: Double, y: Double, width: Double, height: Double)]
-    /// The pages placed on the sheet.
-    public var pages: [SheetPage]
-    /// A sheet from its size, background, papers and pages.
-    public init(width: Double, height: Double, background: Colour?, papers: [(x: Double, y: Double, width: Double, height: Double)], pages: [SheetPage]) {
-        self.width = width; self.height = height; self.background = background; self.papers = papers; self.pages = pages
-    }
-}
-
 /// Writes sheets that show pages of a PDF the way a PDF library imposes them: each page becomes
 /// a form XObject (its content, resources and printable annotation appearances, with /Rotate as
 /// the form's matrix, clipped to the crop box) placed on the sheet. Nothing is re-rendered or
 /// re-embedded: fonts, images and text stay as they were, so this is fast and the file small.
 /// Done with qpdf, which also decrypts, repairs and writes object streams.
 public enum FormSheets {
-    /// Where the PDF is: a file, or bytes (standard input).
-    public enum Source: Sendable {
-        case path(String)
-        case bytes([UInt8])
-    }
-
     /// Writes `sheets` to `output`. `structure` is the document's, as `Document.structure()` reads it
     /// (crop boxes and /Rotate of the pages placed).
-    public static func write(_ sheets: [Sheet], from source: Source, password: String?, structure: DocumentStructure,
-                             to output: String) throws(PopplerError) {
-        let reader: QPDFHandle
-        switch source {
-        case .path(let path):
-            reader = try QPDFHandle { qpdf, _ in qpdf_read(qpdf, path, password) }
-        case .bytes(let bytes):
-            reader = try QPDFHandle(keeping: bytes) { qpdf, buffer in
-                qpdf_read_memory(qpdf, "stdin", buffer?.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(buffer?.count ?? 0), password)
-            }
-        }
+    public static func write(_ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
+                             to output: String) throws(QPDFError) {
+        let reader = try QPDFHandle(source, password: password)
         let src = reader.handle
         let source = reader
         try source.check(qpdf_push_inherited_attributes_to_page(src), "the page tree is damaged")
-        let target = try QPDFHandle { qpdf, _ in qpdf_empty_pdf(qpdf) }
+        let target = try QPDFHandle(nil)
         let dst = target.handle
         var forms: [Int: qpdf_oh] = [:]
         for sheet in sheets {
@@ -97,7 +53,7 @@ public enum FormSheets {
         }
         // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
         // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
-        guard let outputName = strdup(output) else { throw PopplerError(.unreadable, "cannot write \(output): out of memory") }
+        guard let outputName = strdup(output) else { throw .failed(step: "cannot write \(output): out of memory", detail: nil) }
         defer { free(outputName) }
         try target.check(qpdf_init_write(dst, outputName), "cannot write \(output)")
         qpdf_set_object_stream_mode(dst, qpdf_o_generate)
@@ -109,7 +65,7 @@ public enum FormSheets {
     /// The page as a form XObject in the source document: an inner form with the page's content
     /// and resources, and around it one with the crop box as /BBox and /Rotate as /Matrix that
     /// also draws the printable annotations' appearances (as a printer, and poppler printing, do).
-    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes) throws(PopplerError) -> qpdf_oh {
+    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes) throws(QPDFError) -> qpdf_oh {
         let src = source.handle
         let page = qpdf_get_page_n(src, index)
         var buffer: UnsafeMutablePointer<UInt8>?
@@ -219,38 +175,5 @@ public enum FormSheets {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
-    }
-}
-
-/// One qpdf instance, freed with the handle; qpdf's errors become one-line `PopplerError`s.
-/// A PDF read from memory stays in a buffer the handle owns: qpdf reads it lazily, to the end.
-private final class QPDFHandle {
-    private var raw: qpdf_data?
-    private let buffer: UnsafeMutableRawBufferPointer?
-    var handle: qpdf_data { raw! }
-
-    init(keeping bytes: [UInt8]? = nil, _ open: (qpdf_data, UnsafeMutableRawBufferPointer?) -> QPDF_ERROR_CODE) throws(PopplerError) {
-        buffer = bytes.map { bytes in
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-            copy.copyBytes(from: bytes)
-            return UnsafeMutableRawBufferPointer(rebasing: copy[0..<bytes.count])
-        }
-        raw = qpdf_init()
-        guard let qpdf = raw else { throw PopplerError(.unreadable, "qpdf failed to start") }
-        qpdf_silence_errors(qpdf)
-        qpdf_set_suppress_warnings(qpdf, QPDF_TRUE)
-        try check(open(qpdf, buffer), "not a readable PDF")
-    }
-
-    deinit {
-        qpdf_cleanup(&raw)
-        buffer?.deallocate()
-    }
-
-    func check(_ status: QPDF_ERROR_CODE, _ what: String) throws(PopplerError) {
-        guard status & QPDF_ERRORS != 0 || qpdf_has_error(handle) != 0 else { return }
-        var detail = ""
-        if let error = qpdf_get_error(handle), let text = qpdf_get_error_full_text(handle, error) { detail = " (\(String(cString: text)))" }
-        throw PopplerError(detail.contains("password") ? .encrypted : .damaged, what + detail)
     }
 }
