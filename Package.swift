@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Vips", targets: ["Vips"]),
         .library(name: "Poppler", targets: ["Poppler"]),
         .library(name: "QPDF", targets: ["QPDF"]),
+        .library(name: "HorizonKit", targets: ["HorizonKit"]),
+        .library(name: "FrostKit", targets: ["FrostKit"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
@@ -41,6 +43,8 @@ let package = Package(
         .target(name: "Frost", dependencies: ["CoreTypes"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
         // Engines: the work itself, as libraries a Swift program can call.
+        .target(name: "HorizonKit", dependencies: ["Horizon", "Vips"]),
+        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips"]),
         .target(name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
 
         // What both command-line tools share: batch options and the exit path.
@@ -50,7 +54,7 @@ let package = Package(
 
         // Commands live in libraries so that tests can call them.
         .target(name: "ImgToolCommands", dependencies: [
-            "CoreTypes", "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
+            "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
@@ -64,11 +68,14 @@ let package = Package(
         .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
+        .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
+        .testTarget(name: "HorizonKitTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
+        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "ToolSupport", "Vips", "Poppler", "LayoutKit", "TestSupport"],
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "HorizonKit", "ToolSupport", "Vips", "Poppler", "LayoutKit", "ImageTestSupport", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import Frost
+import FrostKit
 import ToolSupport
 import Vips
 

@@ -3,6 +3,7 @@ import CommandSupport
 import CoreTypes
 import Foundation
 import Horizon
+import HorizonKit
 import ToolSupport
 import Vips
 

@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import Horizon
+import HorizonKit
 import ToolSupport
 import Vips
 

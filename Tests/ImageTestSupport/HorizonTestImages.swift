@@ -1,21 +1,20 @@
 import Foundation
 import Horizon
-import ImgToolCommands
 import TestSupport
 import Vips
 
 /// Pictures for the horizon tests, made in-process with libvips so the suite stays fast.
-enum HorizonTestImages {
+public enum HorizonTestImages {
     /// An Assets photo turned so that its (level) horizon rises to the right by `degrees`, then
     /// cropped to the centred same-aspect rectangle (minus a margin) so no wedge adds edges.
     /// libvips `similarity` turns clockwise for positive angles (checked by
     /// `HorizonSignTests.similarityTurnsClockwise`), so the turn is −degrees.
-    static func tilted(_ asset: String, by degrees: Double) throws -> Image {
+    public static func tilted(_ asset: String, by degrees: Double) throws -> Image {
         let original = try Image.load(Fixtures.asset(asset)).copiedToMemory()
         return try tilted(original, by: degrees)
     }
 
-    static func tilted(_ original: Image, by degrees: Double) throws -> Image {
+    public static func tilted(_ original: Image, by degrees: Double) throws -> Image {
         let turned = try Operation.call("similarity", [
             ("in", .image(original)), ("angle", .double(-degrees)),
             ("interpolate", .object(try Interpolator.named("bicubic"))),
@@ -29,7 +28,7 @@ enum HorizonTestImages {
 
     /// A grey picture whose lower part is darker, the boundary through the centre rising to the
     /// right by `degrees` (drawn directly, anti-aliased): the sign reference.
-    static func drawnSlope(width: Int = 800, height: Int = 500, degrees: Double,
+    public static func drawnSlope(width: Int = 800, height: Int = 500, degrees: Double,
                            sky: Double = 200, ground: Double = 70) throws -> Image {
         let slope = tan(degrees * .pi / 180)
         var pixels = [UInt8](repeating: 0, count: width * height)
@@ -46,7 +45,7 @@ enum HorizonTestImages {
 
     /// Row (continuous, y down) of the dark-to-bright boundary in column `x` of a one-band image
     /// whose top is bright and bottom dark: the sum of the "darkness" above the flat sky level.
-    static func boundaryRow(in pixels: [UInt8], width: Int, height: Int, column x: Int,
+    public static func boundaryRow(in pixels: [UInt8], width: Int, height: Int, column x: Int,
                             sky: Double, ground: Double) -> Double {
         var darkRows = 0.0
         for y in 0..<height { darkRows += (sky - Double(pixels[y * width + x])) / (sky - ground) }
@@ -54,7 +53,7 @@ enum HorizonTestImages {
     }
 
     /// A temporary folder removed when the returned closure runs.
-    static func folder() throws -> (URL, () -> Void) {
+    public static func folder() throws -> (URL, () -> Void) {
         let folder = try Fixtures.temporaryFolder()
         return (folder, { try? FileManager.default.removeItem(at: folder) })
     }

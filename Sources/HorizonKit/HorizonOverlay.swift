@@ -6,12 +6,12 @@ import Vips
 /// The line is computed, not drawn: each pixel's distance to the line comes from a coordinate
 /// image, and a one-pixel ramp at the line's edge anti-aliases it. libvips' draw operations would
 /// mutate a shared image; this stays a lazy, thread-safe pipeline.
-enum HorizonOverlay {
+public enum HorizonOverlay {
     /// Red for a horizon found; amber for the best guess of a picture where none was found.
-    static let foundColour: [Double] = [255, 32, 32]
-    static let rejectedColour: [Double] = [255, 191, 0]
+    public static let foundColour: [Double] = [255, 32, 32]
+    public static let rejectedColour: [Double] = [255, 191, 0]
 
-    static func render(_ image: Image, line: LineSegment?, found: Bool) throws(VipsError) -> Image {
+    public static func render(_ image: Image, line: LineSegment?, found: Bool) throws(VipsError) -> Image {
         var picture = image.hasAlpha ? try image.flatten(background: [255]) : image
         if picture.interpretation != "srgb" || picture.bands != 3 {
             picture = try picture.colourspace("srgb")

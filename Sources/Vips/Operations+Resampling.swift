@@ -1,5 +1,4 @@
-/// Typed helpers for the frosted-glass blur (`imgtool blur`): shrinking, enlarging, separable
-/// convolution, alpha premultiplication and colour management.
+/// Resampling: block shrink, pixel zoom, bilinear enlargement, exact-size resize, thumbnails.
 extension Image {
     /// Block average of factor × factor pixels. With `ceil`, a partial block at the right or
     /// bottom edge makes one more output pixel (averaging what is there) instead of being dropped.
@@ -12,31 +11,6 @@ extension Image {
     /// Repeats each pixel factor × factor times (nearest-neighbour enlargement, no arithmetic).
     public func zoom(_ factor: Int) throws(VipsError) -> Image {
         try Operation.call("zoom", [("input", .image(self)), ("xfac", .int(factor)), ("yfac", .int(factor))]).image()
-    }
-
-    /// Separable convolution: `mask` (one row) runs across, then down. libvips extends the
-    /// edges by copying the border pixels, which is the clamping vImage's `kvImageEdgeExtend` does.
-    public func convsep(_ mask: Image, precision: String = "float") throws(VipsError) -> Image {
-        try Operation.call("convsep", [("in", .image(self)), ("mask", .image(mask)), ("precision", .string(precision))]).image()
-    }
-
-    /// Gaussian blur whose mask is cut where it falls below `minAmplitude` of its peak. libvips'
-    /// default cut (0.2) is coarse; frosted glass needs the tails.
-    public func gaussianBlur(sigma: Double, minAmplitude: Double = 0.001, precision: String = "float") throws(VipsError) -> Image {
-        try Operation.call("gaussblur", [
-            ("in", .image(self)), ("sigma", .double(sigma)), ("min_ampl", .double(minAmplitude)), ("precision", .string(precision)),
-        ]).image()
-    }
-
-    /// Multiplies the colour bands by alpha/255 (float result), so that averaging does not pull
-    /// in the colour of transparent pixels.
-    public func premultiplied() throws(VipsError) -> Image {
-        try Operation.call("premultiply", [("in", .image(self))]).image()
-    }
-
-    /// Divides the colour bands by alpha/255 again (float result).
-    public func unpremultiplied() throws(VipsError) -> Image {
-        try Operation.call("unpremultiply", [("in", .image(self))]).image()
     }
 
     /// Enlarges by a whole factor with bilinear interpolation, pixel centres aligned (source pixel
@@ -63,13 +37,18 @@ extension Image {
         return try stretched.embed(x: 0, y: 0, width: width, height: height, extend: "copy")
     }
 
-    /// Converts pixels from the embedded ICC profile to sRGB (8 bits), attaching the sRGB profile.
-    public func iccTransformedToSRGB() throws(VipsError) -> Image {
-        try Operation.call("icc_transform", [
-            ("in", .image(self)), ("output_profile", .string("srgb")), ("embedded", .bool(true)), ("depth", .int(8)),
+    /// A thumbnail straight from the file, fitting inside width × height and never enlarged.
+    /// Unlike `thumbnail(width:height:)` on a loaded image, the loader shrinks while decoding
+    /// (JPEG DCT scaling, WebP/HEIF/PDF scale), which is most of the speed on large photos.
+    /// EXIF orientation is applied. The file is first opened as `load` does (header only), so a
+    /// missing file, an unknown or untrusted format or a decompression bomb fail the same way.
+    public static func thumbnail(file path: String, width: Int, height: Int,
+                                 maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+        // Header only (no pixels are decoded); the thumbnail then reopens the file with a shrink factor.
+        _ = try load(path, autorotate: false, access: .sequential, maxPixels: maxPixels)
+        return try Operation.call("thumbnail", [
+            ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
+            ("size", .string("down")), ("fail_on", .string("truncated")),
         ]).image()
     }
-
-    /// True when the image carries an ICC profile.
-    public var hasICCProfile: Bool { hasField("icc-profile-data") }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Frost
-import ImgToolCommands
+import FrostKit
 import Testing
 import TestSupport
 import Vips

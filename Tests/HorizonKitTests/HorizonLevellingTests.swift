@@ -1,12 +1,26 @@
 import Foundation
 import Horizon
-import ImgToolCommands
+import HorizonKit
+import ImageTestSupport
 import Testing
 import TestSupport
 import Vips
 
 /// `--fix` geometry through libvips: where pixels land, what is kept, what is not invented.
 @Suite struct HorizonLevellingTests {
+    /// libvips puts pixel centres at integers, this module at +0.5: the restated parameters must
+    /// send pixel (i, j) to the same place.
+    @Test func vipsParametersAgreeWithTheTransform() {
+        let levelling = Levelling(width: 4000, height: 3000, angleDegrees: -4.2)
+        let v = levelling.vipsAffine
+        for (i, j) in [(0.0, 0.0), (3999.0, 0.0), (1234.0, 2345.0)] {
+            let x = v.matrix[0] * (i + v.idx) + v.matrix[1] * (j + v.idy) + v.odx
+            let y = v.matrix[2] * (i + v.idx) + v.matrix[3] * (j + v.idy) + v.ody
+            let ours = levelling.transform.apply(ImagePoint(x: i + 0.5, y: j + 0.5))
+            #expect(abs(x - (ours.x - 0.5)) < 1e-9 && abs(y - (ours.y - 0.5)) < 1e-9)
+        }
+    }
+
     /// libvips `affine` with `Levelling.vipsAffine` sends every pixel where `Levelling.transform`
     /// says, to a few hundredths of a pixel: a one-pixel dot's centroid is measured after the turn.
     @Test(arguments: [-7.0, 2.5, 13])

@@ -1,6 +1,7 @@
 import Foundation
 import Horizon
-import ImgToolCommands
+import HorizonKit
+import ImageTestSupport
 import Testing
 import TestSupport
 import Vips

@@ -49,7 +49,7 @@ public enum HorizonDetector {
 
     /// Detects the horizon of an image already loaded and upright (EXIF orientation applied).
     public static func detect(image: Image, estimator: HorizonEstimator) throws(VipsError) -> HorizonDetection {
-        let thumbnail = try image.thumbnailDown(width: analysisSize, height: analysisSize)
+        let thumbnail = try image.thumbnail(width: analysisSize, height: analysisSize, enlarging: false)
         return try detect(thumbnail: thumbnail, fullWidth: image.width, fullHeight: image.height,
                           estimator: estimator)
     }
@@ -67,7 +67,7 @@ public enum HorizonDetector {
         let grey = try greyLevels(image)
         // min_ampl 0.01 keeps the kernel's tails (radius 3 at σ 1), like the estimator's reference
         // blur; libvips' default (0.2) cuts it to radius 1.
-        let smooth = try grey.gaussianBlurred(sigma: 1, minAmplitude: 0.01)
+        let smooth = try grey.gaussianBlur(sigma: 1, minAmplitude: 0.01, precision: "float")
         let gx = try smooth.conv(try sobelX(), precision: "float")
         let gy = try smooth.conv(try sobelY(), precision: "float")
         let both = try Image.bandjoin([gx, gy]).floats()
