@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CShim", dependencies: ["CVips", "CPoppler"]),
 
         // Swift faces of the C libraries.
-        .target(name: "Vips", dependencies: ["CVips", "CShim"]),
+        .target(name: "Vips", dependencies: ["CVips", "CShim", "CoreTypes"]),
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
 
@@ -49,7 +49,11 @@ let package = Package(
 
         // What both command-line tools share: batch options and the exit path.
         .target(name: "CommandSupport", dependencies: [
-            "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The one runtime-policy call each executable's main makes, and the exit path.
+        .target(name: "ToolRuntime", dependencies: [
+            "CommandSupport", "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Commands live in libraries so that tests can call them.
@@ -61,11 +65,11 @@ let package = Package(
             "CoreTypes", "LayoutKit", "Poppler", "QPDF", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "CommandSupport"]),
-        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "CommandSupport"]),
+        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
+        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
         .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),

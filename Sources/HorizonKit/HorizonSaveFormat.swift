@@ -1,3 +1,4 @@
+import CoreTypes
 import Vips
 
 /// The format and saver options of a levelled copy: the input's own format and, for JPEG, its

@@ -44,7 +44,6 @@ extension PDFLayout {
         public init() {}
 
         public func run() throws {
-            Console.silenceLibraryOutput()
             var report = BatchReport(label: "pdflayout info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let password = password

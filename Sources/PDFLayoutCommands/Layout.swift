@@ -177,7 +177,6 @@ extension PDFLayout {
         }
 
         public func run() throws {
-            Console.silenceLibraryOutput()
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputDestinations?
@@ -292,7 +291,6 @@ extension PDFLayout {
             if let target {
                 let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
                 let scales = fit.map { Scale.fitScales(for: layout, options: options, box: try! FitBox.parse($0)) }
-                TemporaryFiles.shared.removeOnInterrupt()
                 do {
                     switch target {
                     case .pdf(let path):

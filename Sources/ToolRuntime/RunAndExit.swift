@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import ToolSupport
 import Vips
 
