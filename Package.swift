@@ -8,9 +8,14 @@ let package = Package(
         .executable(name: "pdflayout", targets: ["pdflayout"]),
         .library(name: "Vips", targets: ["Vips"]),
         .library(name: "Poppler", targets: ["Poppler"]),
+        .library(name: "QPDF", targets: ["QPDF"]),
+        .library(name: "HorizonKit", targets: ["HorizonKit"]),
+        .library(name: "FrostKit", targets: ["FrostKit"]),
+        .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
+        .library(name: "CoreTypes", targets: ["CoreTypes"]),
         .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
     dependencies: [
@@ -25,39 +30,56 @@ let package = Package(
         .target(name: "CShim", dependencies: ["CVips", "CPoppler"]),
 
         // Swift faces of the C libraries.
-        .target(name: "Vips", dependencies: ["CVips", "CShim"]),
-        .target(name: "Poppler", dependencies: ["CPoppler", "CQPDF", "Vips", "PageLayout"]),
+        .target(name: "Vips", dependencies: ["CVips", "CShim", "CoreTypes"]),
+        .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
+        .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
+
+        // Shared value types (colour, pixel rectangle): the leaf every layer may import.
+        .target(name: "CoreTypes"),
 
         // Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
         .target(name: "Horizon"),
-        .target(name: "Frost", dependencies: ["ToolSupport"]),
-        .target(name: "ToolSupport"),
+        .target(name: "Frost", dependencies: ["CoreTypes"]),
+        .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
+        // Engines: the work itself, as libraries a Swift program can call.
+        .target(name: "HorizonKit", dependencies: ["Horizon", "Vips"]),
+        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips"]),
+        .target(name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
+
         // What both command-line tools share: batch options and the exit path.
         .target(name: "CommandSupport", dependencies: [
-            "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The one runtime-policy call each executable's main makes, and the exit path.
+        .target(name: "ToolRuntime", dependencies: [
+            "CommandSupport", "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Commands live in libraries so that tests can call them.
         .target(name: "ImgToolCommands", dependencies: [
-            "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
+            "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
-            "Poppler", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
+            "CoreTypes", "LayoutKit", "Poppler", "QPDF", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "CommandSupport"]),
-        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "CommandSupport"]),
+        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
+        .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
-        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "Vips", "TestSupport"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "CoreTypes", "TestSupport"]),
+        .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
+        .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
+        .testTarget(name: "HorizonKitTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
+        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
-        .testTarget(name: "FrostTests", dependencies: ["Frost", "ToolSupport"]),
+        .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Frost", "Horizon", "ToolSupport", "Vips", "TestSupport"],
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "HorizonKit", "ToolSupport", "Vips", "Poppler", "LayoutKit", "ImageTestSupport", "TestSupport"],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

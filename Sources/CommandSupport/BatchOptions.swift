@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ToolSupport
-import Vips
 
 /// The batch options every command shares: folders (`-r`), workers (`-j`) and `--shard`.
 public struct BatchOptions: ParsableArguments, Sendable {
@@ -27,13 +26,14 @@ public struct BatchOptions: ParsableArguments, Sendable {
     /// Workers to use: `-j`, or every core.
     public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
-    /// Several images at once each get a share of the cores for libvips' own threads, rather than
-    /// all of them each (which only adds switching); `VIPS_CONCURRENCY` in the environment wins.
+    /// Several images at once each get a share of the cores for their pipelines' own threads,
+    /// rather than all of them each (which only adds switching) — when the executable's runtime
+    /// policy allows it (`ProcessControl`).
     public func shareCores(among inputs: Int) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let running = min(workers, inputs)
-        guard running > 1, ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"] == nil, (try? VipsRuntime.ensure()) != nil else { return }
-        VipsRuntime.setConcurrency(max(1, cores / running))
+        guard running > 1 else { return }
+        ProcessControl.setPipelineThreads(max(1, cores / running))
     }
 
     /// The command line's files and folders expanded (folders give files with `suffixes`), then

@@ -1,6 +1,6 @@
+import CoreTypes
 import Foundation
 import ToolSupport
-import Vips
 
 /// Where a command writes the file made from each input (`imgtool horizon --fix`, `--overlay`,
 /// `imgtool blur`): beside it, into a folder that mirrors the input tree, one named file, standard

@@ -1,4 +1,4 @@
-import ToolSupport
+import CoreTypes
 
 /// Apple's UIImage+ImageEffects looks (sample code v1.0, 2013).
 public enum FrostStyle: String, CaseIterable, Sendable {

@@ -1,5 +1,3 @@
-import ToolSupport
-
 /// Why a `--region` value is not a rectangle.
 public struct RegionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `--region` text as given.

@@ -1,4 +1,4 @@
-import ToolSupport
+import CoreTypes
 
 /// A rectangle of pixels to obscure, as `--region x,y,width,height` gives it.
 public struct Region: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ToolSupport
+import CoreTypes
 
 /// What `--tint` asks for: a colour, or no tint at all.
 public enum TintChoice: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import CommandSupport
 import Foundation
 import Frost
+import FrostKit
 import ToolSupport
 import Vips
 
@@ -31,10 +32,8 @@ struct BlurJob: Sendable {
                 return .skipped(outputs: [path])
             }
             return .done(try blur(input.path, to: destination))
-        } catch let failure as ToolFailure {
-            return .failed(failure)
         } catch {
-            return .failed(ToolFailure(file: input.path, "\(error)"))
+            return .failed(Failures.failure(error, file: input.path))
         }
     }
 
@@ -93,12 +92,8 @@ struct BlurJob: Sendable {
                 result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
             }
             return (materialised ? try result.copiedToMemory() : result, method)
-        } catch let failure as ToolFailure {
-            throw failure
-        } catch let failure as VipsError {
-            throw ToolFailure(file: input, failure.description)
         } catch {
-            throw ToolFailure(file: input, "\(error)")
+            throw Failures.failure(error, file: input)
         }
     }
 
@@ -109,7 +104,7 @@ struct BlurJob: Sendable {
                                   fastRoute: !timing && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
                                   needsOriginal: mask != nil || !regions.isEmpty)
         } catch {
-            throw ToolFailure(file: file, error.description)
+            throw Failures.failure(error, file: file)
         }
     }
 
@@ -117,7 +112,7 @@ struct BlurJob: Sendable {
         do {
             return try FrostInput.mask(path: file, maxPixels: maxPixels, width: width, height: height)
         } catch {
-            throw ToolFailure(file: file, error.description)
+            throw Failures.failure(error, file: file)
         }
     }
 }

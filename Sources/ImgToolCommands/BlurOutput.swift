@@ -1,3 +1,4 @@
+import CoreTypes
 import ToolSupport
 import Vips
 
@@ -75,22 +76,17 @@ struct BlurDestination: Equatable {
             do {
                 try image.save(toDescriptor: 1, format: suffix, options: options, strip: strip)
             } catch {
-                throw ToolFailure("<stdout>: \(error.description)")
+                throw ToolFailure("<stdout>: \(Failures.message(error))")
             }
             return
         }
-        TemporaryFiles.shared.removeOnInterrupt()
         do {
             try AtomicOutput.write(to: path) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
                 try image.save(to: temporary, format: suffix, options: options, strip: strip)
             }
-        } catch let failure as ToolFailure {
-            throw failure
-        } catch let failure as VipsError {
-            throw ToolFailure(file: path, failure.description)
         } catch {
-            throw ToolFailure(file: path, "\(error)")
+            throw Failures.failure(error, file: path)
         }
     }
 

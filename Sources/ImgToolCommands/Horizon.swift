@@ -1,7 +1,9 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Foundation
 import Horizon
+import HorizonKit
 import ToolSupport
 import Vips
 

@@ -1,6 +1,8 @@
 import CommandSupport
+import CoreTypes
 import Foundation
 import Horizon
+import HorizonKit
 import ToolSupport
 import Vips
 
@@ -34,19 +36,15 @@ struct HorizonJob: Sendable {
             }
             let record = try process(batchInput)
             return .done(record, status: record.found ? ExitStatus.success : ExitStatus.nothingFound)
-        } catch let failure as ToolFailure {
-            return .failed(failure)
-        } catch let failure as VipsError {
-            return .failed(ToolFailure(file: input, failure.description))
         } catch {
-            return .failed(ToolFailure(file: input, "\(error)"))
+            return .failed(Failures.failure(error, file: input))
         }
     }
 
     private func process(_ batchInput: BatchInput) throws -> HorizonRecord {
         let input = batchInput.path
         // Standard input is read once into memory: detection and levelling both need it.
-        let stdinBytes: [UInt8]? = input == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : nil
+        let stdinBytes: [UInt8]? = input == "-" ? StandardInput.readAll() : nil
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in try Image.load(bytes: bytes, maxPixels: maxPixels) }
         let detection = try memoryImage.map { image throws(VipsError) in try HorizonDetector.detect(image: image, estimator: estimator) }
             ?? HorizonDetector.detect(file: input, estimator: estimator, maxPixels: maxPixels)
@@ -106,18 +104,17 @@ struct HorizonJob: Sendable {
             do {
                 try image.save(toDescriptor: 1, format: format.suffix, options: format.options, strip: strip)
             } catch {
-                throw ToolFailure(file: "<stdout>", error.description)
+                throw Failures.failure(error, file: "<stdout>")
             }
             return
         }
-        TemporaryFiles.shared.removeOnInterrupt()
         do {
             try AtomicOutput.write(to: path) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
                 try image.save(to: temporary, format: format.suffix, options: format.options, strip: strip)
             }
-        } catch let failure as VipsError {
-            throw ToolFailure(file: path, failure.description)
+        } catch {
+            throw Failures.failure(error, file: path)
         }
     }
 }

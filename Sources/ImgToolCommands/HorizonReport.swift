@@ -1,5 +1,6 @@
 import Foundation
 import Horizon
+import HorizonKit
 
 /// One input's result, as printed: a line of text or one JSON object with exactly the keys
 /// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop` and,

@@ -87,7 +87,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
                 metadata: metadataKinds(image.fieldNames)
             )
         } catch {
-            throw ToolFailure(file: file, error.description)
+            throw Failures.failure(error, file: file)
         }
     }
 

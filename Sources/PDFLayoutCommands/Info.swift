@@ -1,7 +1,9 @@
 import ArgumentParser
 import CommandSupport
+import LayoutKit
 import PageLayout
 import Poppler
+import QPDF
 import ToolSupport
 
 extension PDFLayout {
@@ -42,7 +44,6 @@ extension PDFLayout {
         public init() {}
 
         public func run() throws {
-            Console.silenceLibraryOutput()
             var report = BatchReport(label: "pdflayout info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let password = password
@@ -80,11 +81,13 @@ public struct PDFInfo: Codable, Sendable, Equatable {
     public var pages: [PageInfo]
 
     public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
-        do throws(PopplerError) {
-            let document = try Document(path: file, password: password)
-            guard document.pageCount > 0 else { throw PopplerError(.damaged, "the PDF has no pages") }
+        let source = StandardInput.source(file)
+        do {
+            let document = try Document(source, password: password)
+            guard document.pageCount > 0 else { throw LayoutError.noPages }
             // qpdf may fail where poppler repaired the file: then rotations are unknown.
-            let structure = (try? document.structure()).flatMap { $0.pages.count == document.pageCount ? $0 : nil }
+            let structure = (try? DocumentStructure.read(source, password: password))
+                .flatMap { $0.pages.count == document.pageCount ? $0 : nil }
             var pages: [PageInfo] = []
             for index in 0..<document.pageCount {
                 let page = try document.page(at: index)
@@ -94,9 +97,9 @@ public struct PDFInfo: Codable, Sendable, Equatable {
             }
             let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
             return PDFInfo(file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
-                           pageLayout: document.pageLayout, direction: structure?.direction, encrypted: needsPassword || document.isRestricted, pages: pages)
+                           pageLayout: PageLayoutHint(pdfName: document.pageLayoutName ?? ""), direction: structure?.direction, encrypted: needsPassword || document.isRestricted, pages: pages)
         } catch {
-            throw ToolFailure(file: file, error.description)
+            throw ToolFailure(file: file, Failures.message(error))
         }
     }
 

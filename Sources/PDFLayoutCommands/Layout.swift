@@ -1,6 +1,8 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Foundation
+import LayoutKit
 import PageLayout
 import Poppler
 import ToolSupport
@@ -175,7 +177,6 @@ extension PDFLayout {
         }
 
         public func run() throws {
-            Console.silenceLibraryOutput()
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputDestinations?
@@ -247,11 +248,16 @@ extension PDFLayout {
             if case .pdf? = target, dpi != nil {
                 throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
             }
-            if let target, !target.keepsTransparency, let colour, colour.alpha < 1 {
+            if let target, !target.keepsTransparency, let colour, colour.opacity < 1 {
                 throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
             }
 
-            let input = try LayoutInput.open(file, password: password)
+            let input: LayoutInput
+            do {
+                input = try LayoutInput.open(StandardInput.source(file), password: password)
+            } catch {
+                throw Failures.failure(error, file: file)
+            }
             let options = layoutOptions(for: input)
             let numbers: [Int]
             do {
@@ -266,7 +272,12 @@ extension PDFLayout {
             if box == .media && !input.knowsMediaBoxes && !quiet {
                 Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
             }
-            let geometry = try input.geometry(of: numbers, box: box)
+            let geometry: [PageGeometry]
+            do {
+                geometry = try input.geometry(of: numbers, box: box)
+            } catch {
+                throw Failures.failure(error, file: file)
+            }
             let layout = LayoutEngine.layout(geometry.map {
                 SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
             }, options: options)
@@ -280,13 +291,14 @@ extension PDFLayout {
             if let target {
                 let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
                 let scales = fit.map { Scale.fitScales(for: layout, options: options, box: try! FitBox.parse($0)) }
-                TemporaryFiles.shared.removeOnInterrupt()
                 do {
                     switch target {
                     case .pdf(let path):
                         let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                            background: colour, geometry: byNumber, quiet: quiet)
-                        try job.write(input, password: password, to: path)
+                                            background: colour, geometry: byNumber, quiet: quiet) { error in
+                            if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
+                        }
+                        try job.write(input, to: path)
                         lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                     case .raster(let pattern, let suffix, let saverOptions):
                         let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -296,10 +308,8 @@ extension PDFLayout {
                                             workers: self.batch.workers, quiet: quiet)
                         lines.append(try writeImages(job, input: input, target: target, file: file))
                     }
-                } catch let failure as ToolFailure {
-                    throw failure
                 } catch {
-                    throw ToolFailure(file: output ?? file, "\(error)")
+                    throw Failures.failure(error, file: output ?? file)
                 }
             }
             var report = LayoutReport(layout: layout, options: options, box: box)

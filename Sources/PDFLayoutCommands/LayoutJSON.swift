@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 import PageLayout
 
 /// `--json`: the layout's geometry in points, origin top-left, page numbers 1-based, pages of each

@@ -1,3 +1,5 @@
+import CoreTypes
+import LayoutKit
 import PageLayout
 import Poppler
 import ToolSupport
@@ -109,9 +111,9 @@ enum OutputNames {
 
 /// `--background`: any colour of the shared syntax (`grey`, `#RRGGBBAA`, `transparent`, ...).
 enum BackgroundColour {
-    static func parse(_ text: String) -> RGBA? {
+    static func parse(_ text: String) -> Colour? {
         guard let colour = try? Colour.parse(text) else { return nil }
-        return RGBA(red: colour.red, green: colour.green, blue: colour.blue, alpha: colour.alpha ?? 1)
+        return colour.with(alpha: colour.opacity)
     }
 }
 

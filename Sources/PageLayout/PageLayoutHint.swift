@@ -1,7 +1,7 @@
 // The document's own wish: the catalog's /PageLayout entry, used as the default mode.
 
-/// The catalog's /PageLayout (one type for the whole package: the Poppler face returns it too).
-/// Cases are in the order of poppler-glib's `PopplerPageLayout` (UNSET … TWO_PAGE_RIGHT).
+/// The catalog's /PageLayout (one type for the whole package: the layout engine reads it from the
+/// PDF name the Poppler face returns).
 public enum PageLayoutHint: String, Codable, Sendable, CaseIterable {
     /// No /PageLayout entry (or an unknown name).
     case unset

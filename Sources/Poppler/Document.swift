@@ -1,32 +1,6 @@
+import CoreTypes
 import CPoppler
-import PageLayout
 import Foundation
-
-/// A poppler failure, one line of text for the user.
-public struct PopplerError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// What went wrong, for exit statuses and tests.
-    public enum Kind: Sendable { case encrypted, damaged, notFound, unreadable, badPage }
-    /// The kind of failure.
-    public let kind: Kind
-    /// One line for the user.
-    public let message: String
-    /// The message itself.
-    public var description: String { message }
-
-    /// A failure of `kind` with a one-line message.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
-extension PageLayoutHint {
-    /// From poppler-glib's enum, whose order the cases follow.
-    init(_ value: PopplerPageLayout) {
-        let index = Int(value.rawValue)
-        self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .unset
-    }
-}
 
 /// An open PDF. poppler documents must not be used from two threads (a shared document
 /// crashed 5 of 5 runs here), so this type is deliberately not Sendable: open one per thread.
@@ -34,23 +8,22 @@ public final class Document {
     let pointer: OpaquePointer
     /// The bytes behind a document opened from memory; poppler reads them lazily.
     private let bytes: OpaquePointer?
-    /// Where the document came from, to read its structure with qpdf on demand.
-    private let path: String?
-    private let password: String?
-
-    /// Opens a PDF from a path, or from standard input when `path` is `-`.
-    public convenience init(path: String, password: String? = nil) throws(PopplerError) {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            try self.init(bytes: [UInt8](data), password: password)
-            return
+    /// Opens a PDF from a file or from bytes already read.
+    public convenience init(_ source: PDFSource, password: String? = nil) throws(PopplerError) {
+        switch source {
+        case .file(let path): try self.init(path: path, password: password)
+        case .bytes(let bytes): try self.init(bytes: bytes, password: password)
         }
+    }
+
+    /// Opens a PDF file (`-` is a file of that name: standard input is the caller's to read).
+    public convenience init(path: String, password: String? = nil) throws(PopplerError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw PopplerError(.notFound, "no such file")
+            throw .notFound
         }
-        guard !isFolder.boolValue else { throw PopplerError(.unreadable, "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw PopplerError(.unreadable, "permission denied") }
+        guard !isFolder.boolValue else { throw .unreadable("is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &error) else {
@@ -60,36 +33,24 @@ public final class Document {
         guard let document = poppler_document_new_from_file(uri, password, &error) else {
             throw Document.failure(error)
         }
-        self.init(document: document, bytes: nil, path: path, password: password)
+        self.init(document: document, bytes: nil)
     }
 
     /// Opens a PDF held in memory.
     public convenience init(bytes: [UInt8], password: String? = nil) throws(PopplerError) {
-        guard !bytes.isEmpty else { throw PopplerError(.damaged, "empty input, not a PDF") }
+        guard !bytes.isEmpty else { throw .empty }
         let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         var error: UnsafeMutablePointer<GError>?
         guard let document = poppler_document_new_from_bytes(gbytes, password, &error) else {
             g_bytes_unref(gbytes)
             throw Document.failure(error)
         }
-        self.init(document: document, bytes: gbytes, path: nil, password: password)
+        self.init(document: document, bytes: gbytes)
     }
 
-    private init(document: OpaquePointer, bytes: OpaquePointer?, path: String?, password: String?) {
+    private init(document: OpaquePointer, bytes: OpaquePointer?) {
         self.pointer = document
         self.bytes = bytes
-        self.path = path
-        self.password = password
-    }
-
-    /// Each page's /Rotate and boxes and the /Direction preference, which poppler-glib does not
-    /// expose (read with qpdf from the same file or bytes, with the same password).
-    public func structure() throws(PopplerError) -> DocumentStructure {
-        if let path { return try DocumentStructure.read(path: path, password: password) }
-        guard let bytes else { throw PopplerError(.unreadable, "the document has no source") }
-        var size: gsize = 0
-        let data = g_bytes_get_data(bytes, &size)
-        return try DocumentStructure.read(bytes: UnsafeRawBufferPointer(start: data, count: Int(size)), password: password)
     }
 
     deinit {
@@ -102,8 +63,18 @@ public final class Document {
     /// Number of pages.
     public var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
 
-    /// The catalog's /PageLayout (`.unset` when absent).
-    public var pageLayout: PageLayoutHint { PageLayoutHint(poppler_document_get_page_layout(document)) }
+    /// The catalog's /PageLayout as its PDF name ("TwoPageRight"); nil when absent.
+    public var pageLayoutName: String? {
+        switch poppler_document_get_page_layout(document) {
+        case POPPLER_PAGE_LAYOUT_SINGLE_PAGE: return "SinglePage"
+        case POPPLER_PAGE_LAYOUT_ONE_COLUMN: return "OneColumn"
+        case POPPLER_PAGE_LAYOUT_TWO_COLUMN_LEFT: return "TwoColumnLeft"
+        case POPPLER_PAGE_LAYOUT_TWO_COLUMN_RIGHT: return "TwoColumnRight"
+        case POPPLER_PAGE_LAYOUT_TWO_PAGE_LEFT: return "TwoPageLeft"
+        case POPPLER_PAGE_LAYOUT_TWO_PAGE_RIGHT: return "TwoPageRight"
+        default: return nil
+        }
+    }
 
     /// True when the file's security handler restricts printing, copying or changes (an owner
     /// password), which also means it is encrypted even if it opened without a password.
@@ -129,25 +100,25 @@ public final class Document {
     /// The page at a 0-based index.
     public func page(at index: Int) throws(PopplerError) -> Page {
         guard index >= 0, index < pageCount, let page = poppler_document_get_page(document, Int32(index)) else {
-            throw PopplerError(.badPage, "page \(index + 1) does not exist (the document has \(pageCount))")
+            throw .noSuchPage(number: index + 1, count: pageCount)
         }
         return Page(owning: page, document: self)
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?) -> PopplerError {
-        guard let error else { return PopplerError(.damaged, "not a readable PDF") }
+        guard let error else { return .damaged(detail: nil) }
         defer { g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "not a readable PDF"
         if error.pointee.domain == poppler_error_quark() {
             switch UInt32(error.pointee.code) {
             case POPPLER_ERROR_ENCRYPTED.rawValue:
-                return PopplerError(.encrypted, "encrypted: needs --password (or the one given is wrong)")
+                return .encrypted
             case POPPLER_ERROR_OPEN_FILE.rawValue:
-                return PopplerError(.unreadable, message)
+                return .unreadable(message)
             default:
                 break
             }
         }
-        return PopplerError(.damaged, "not a readable PDF (\(message))")
+        return .damaged(detail: message)
     }
 }

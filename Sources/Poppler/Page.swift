@@ -1,5 +1,4 @@
 import CPoppler
-import Vips
 
 /// One page of a `Document`; keeps its document alive and shares its thread rule.
 public final class Page {
@@ -44,6 +43,12 @@ public final class Page {
         guard let text = poppler_page_get_label(pointer) else { return nil }
         defer { g_free(text) }
         return String(cString: text)
+    }
+
+    /// The pixel size of the page at `scale` (pixels per point), rounded up.
+    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
+        let shown = size
+        return (max(1, Int((shown.width * scale).rounded(.up))), max(1, Int((shown.height * scale).rounded(.up))))
     }
 
     /// Draws the page with its top-left corner at the current origin of `context`, 1 unit = 1 pt.

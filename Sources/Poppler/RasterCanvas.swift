@@ -1,19 +1,5 @@
+import CoreTypes
 import CPoppler
-import Vips
-
-/// A rectangle in whole pixels.
-public struct PixelRect: Sendable, Equatable {
-    /// Top-left corner and size in pixels.
-    public var x, y, width, height: Int
-    /// A rectangle from its top-left corner and size.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-    /// Right edge (exclusive).
-    public var maxX: Int { x + width }
-    /// Bottom edge (exclusive).
-    public var maxY: Int { y + height }
-}
 
 /// A cairo image onto which several pages are painted at pixel positions: a whole view (a spread,
 /// a column of pages) or a tile of one. Pages sit on white paper, the rest is the background.
@@ -31,20 +17,20 @@ public final class RasterCanvas {
     public static let maxSide = 32767
 
     /// A canvas filled with `background`; an alpha below 1 makes it transparent (4 bands).
-    public init(width: Int, height: Int, background: RGBA) throws(PopplerError) {
+    public init(width: Int, height: Int, background: Colour) throws(PopplerError) {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw PopplerError(.unreadable, "cannot draw a \(width)×\(height) image (cairo stops at \(Self.maxSide) pixels a side)")
+            throw .cannotDraw("cannot draw a \(width)×\(height) image (cairo stops at \(Self.maxSide) pixels a side)")
         }
         self.width = width
         self.height = height
-        alpha = background.alpha < 1
+        alpha = background.opacity < 1
         surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw PopplerError(.unreadable, "cannot allocate a \(width)×\(height) image")
+            throw .cannotDraw("cannot allocate a \(width)×\(height) image")
         }
         context = cairo_create(surface)
-        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.opacity)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
@@ -71,6 +57,15 @@ public final class RasterCanvas {
         cairo_restore(context)
     }
 
+    /// Draws `page` alone with its top-left corner at the canvas's, `scale` pixels per point, over
+    /// whatever the canvas holds (no paper).
+    public func draw(_ page: Page, scale: Double) {
+        cairo_save(context)
+        cairo_scale(context, scale, scale)
+        page.draw(on: context, forPrinting: false)
+        cairo_restore(context)
+    }
+
     /// Packed R, G, B bytes, plus straight alpha when the background is not opaque.
     public var bands: Int { alpha ? 4 : 3 }
 
@@ -80,14 +75,5 @@ public final class RasterCanvas {
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
         let stride = Int(cairo_image_surface_get_stride(surface))
         return CairoPixels.unpack(data, width: width, height: height, stride: stride, alpha: alpha)
-    }
-
-    /// The canvas as a libvips image (a copy: the canvas can go away).
-    public func image() throws(PopplerError) -> Image {
-        do {
-            return try Image(bytes: pixels(), width: width, height: height, bands: bands)
-        } catch {
-            throw PopplerError(.unreadable, error.description)
-        }
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 public enum AtomicOutput {
     /// Calls `write` with a temporary path beside `destination`, then moves it into place.
     /// On any error the temporary file is removed and the destination is untouched; so it is on
-    /// SIGINT, SIGTERM or SIGHUP once the command has called `TemporaryFiles.removeOnInterrupt()`
-    /// (not done here: ignored signals are inherited by child processes, which a library call
-    /// should not impose on its host, e.g. a test runner).
+    /// SIGINT, SIGTERM or SIGHUP once the executable's runtime policy has called
+    /// `TemporaryFiles.removeOnInterrupt()` (never a library: ignored signals are inherited by
+    /// child processes, which a library call should not impose on its host, e.g. a test runner).
     public static func write<T>(to destination: String, _ write: (String) throws -> T) throws -> T {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path
@@ -61,7 +61,7 @@ public final class TemporaryFiles: @unchecked Sendable {
         lock.withLock { _ = paths.remove(path) }
     }
 
-    /// Installs the signal handlers once; commands call it before writing anything.
+    /// Installs the signal handlers once; only an executable's runtime policy calls it.
     public func removeOnInterrupt() {
         lock.withLock {
             guard sources.isEmpty else { return }

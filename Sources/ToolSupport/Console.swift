@@ -33,10 +33,9 @@ public enum Console {
     /// poppler writes some complaints straight to descriptor 2 ("Bogus memory allocation size"
     /// for a damaged PDF), past any callback, which would break the promise of one-line errors.
     /// This points descriptor 2 at /dev/null and keeps a duplicate for the tool's own messages.
-    /// FROSTLEVEL_LIBRARY_STDERR=1 keeps the libraries' output (for debugging).
+    /// Only an executable's runtime policy calls it.
     public static func silenceLibraryOutput() {
-        guard ProcessInfo.processInfo.environment["FROSTLEVEL_LIBRARY_STDERR"] == nil,
-              errorDescriptor.load(ordering: .acquiring) == 2 else { return }
+        guard errorDescriptor.load(ordering: .acquiring) == 2 else { return }
         let saved = dup(2), null = open("/dev/null", O_WRONLY)
         guard saved >= 0, null >= 0 else { return }
         errorDescriptor.store(saved, ordering: .releasing)

@@ -98,7 +98,7 @@ extension Image {
     func checkSize(maxPixels: Int) throws(VipsError) {
         let pixels = width.multipliedReportingOverflow(by: height)
         if pixels.overflow || pixels.partialValue > maxPixels {
-            throw VipsError("image is \(width)×\(height) pixels, over the limit of \(maxPixels / 1_000_000) megapixels (--max-pixels raises it)")
+            throw .tooManyPixels(width: width, height: height, limit: maxPixels)
         }
     }
 

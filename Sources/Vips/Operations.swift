@@ -12,11 +12,12 @@ extension Image {
         try unary("cast", [("format", .string(format.nick))])
     }
 
-    /// Shrinks (or enlarges) to fit inside width × height, using shrink-on-load where the
-    /// loader allows it. libvips would otherwise default the height to the width.
-    public func thumbnail(width: Int, height: Int) throws(VipsError) -> Image {
+    /// Shrinks (or, when `enlarging`, enlarges) to fit inside width × height, reusing any
+    /// shrink-on-load the image's loader offers. libvips would otherwise default the height to the width.
+    public func thumbnail(width: Int, height: Int, enlarging: Bool = true) throws(VipsError) -> Image {
         try Operation.call("thumbnail_image", [
-            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)), ("size", .string("both")),
+            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
+            ("size", .string(enlarging ? "both" : "down")),
         ]).image()
     }
 
@@ -50,11 +51,6 @@ extension Image {
     /// out = in × a + b, per band when the lists have one value per band.
     public func linear(_ a: [Double], _ b: [Double], uchar: Bool = false) throws(VipsError) -> Image {
         try unary("linear", [("a", .doubles(a)), ("b", .doubles(b)), ("uchar", .bool(uchar))])
-    }
-
-    /// Gaussian blur of standard deviation `sigma` pixels (libvips' default mask cut).
-    public func gaussblur(sigma: Double, precision: String = "integer") throws(VipsError) -> Image {
-        try unary("gaussblur", [("sigma", .double(sigma)), ("precision", .string(precision))])
     }
 
     /// Separable convolution with a one-dimensional mask (used both ways).

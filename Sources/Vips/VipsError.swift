@@ -1,12 +1,35 @@
 import CVips
 
-/// A libvips failure, carrying the text libvips left in its error buffer.
+/// A libvips failure, carrying the text libvips left in its error buffer, or a refusal of this
+/// face whose cause a caller may want to act on (`kind`). No text names a command-line option.
 public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What failed, for callers that act on it.
+    public enum Kind: Sendable, Equatable {
+        /// libvips (or this face) failed; `message` says how.
+        case failed
+        /// The header declares width × height pixels, more than the caller's `limit`.
+        case tooManyPixels(width: Int, height: Int, limit: Int)
+    }
+
+    /// What failed.
+    public let kind: Kind
     /// The whole error-buffer text (may span lines).
     public let message: String
 
     /// An error with the given text.
     public init(_ message: String) {
+        kind = .failed
+        self.message = message
+    }
+
+    /// A refusal of a header declaring more than `limit` pixels.
+    public static func tooManyPixels(width: Int, height: Int, limit: Int) -> VipsError {
+        VipsError(kind: .tooManyPixels(width: width, height: height, limit: limit),
+                  message: "image is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels")
+    }
+
+    private init(kind: Kind, message: String) {
+        self.kind = kind
         self.message = message
     }
 

@@ -4,29 +4,39 @@ import Synchronization
 
 /// Starts libvips once per process. Every entry point of this module calls `VipsRuntime.ensure()`;
 /// a `static let` gives the once-only, thread-safe start Swift 6 accepts.
+///
+/// A library user gets libvips as libvips ships. Process-wide choices (blocking untrusted loaders,
+/// silencing warnings, malloc arenas, thread counts) are made only by an executable's runtime
+/// policy (`ToolRuntime`), through `configure(_:)` and the functions below.
 public enum VipsRuntime {
+    /// What libvips does once started; set by the executable before the first image.
+    public struct Settings: Sendable, Equatable {
+        /// Block the loaders libvips marks untrusted (matload, fitsload, pdfload, ...), which are
+        /// not fuzzed upstream; rawload is then re-enabled alone (it only runs when called by name).
+        public var blocksUntrustedLoaders = false
+        /// Drop libvips' GLib warnings ("error in tile 0 x 392"); the failure itself still reaches
+        /// the caller as an error.
+        public var silencesWarnings = false
+
+        public init(blocksUntrustedLoaders: Bool = false, silencesWarnings: Bool = false) {
+            self.blocksUntrustedLoaders = blocksUntrustedLoaders
+            self.silencesWarnings = silencesWarnings
+        }
+    }
+
+    private static let settings = Mutex(Settings())
     private static let running = Atomic<Bool>(false)
 
     private static let started: Result<Void, VipsError> = {
-        // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
-        // threads then leave freed pixel buffers scattered over them, and a batch of 30 photos
-        // peaked at 225 MB against 93 MB for one. Two arenas: 143 MB, same speed. Must come
-        // before libvips starts its threads; MALLOC_ARENA_MAX in the environment still wins.
-        if getenv("MALLOC_ARENA_MAX") == nil {
-            _ = CShim_malloc_set_arena_max(2)
-        }
         if vips_init("frostlevel") != 0 {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
-        // Loaders marked untrusted (matload, fitsload, pdfload through libvips, ...) are not fuzzed
-        // upstream; our tools never need them, so they stay off.
-        vips_block_untrusted_set(1)
-        // rawload has no format sniffing (no is_a, no suffix), so it only runs when called by name:
-        // pdflayout maps its own spool files with it.
-        vips_operation_block_set("VipsForeignLoadRaw", 0)
-        // libvips logs warnings ("error in tile 0 x 392") through GLib on stderr; the failure
-        // itself reaches the user as an error, so the warnings are only noise for a CLI.
-        if getenv("FROSTLEVEL_VIPS_WARNINGS") == nil {
+        let chosen = settings.withLock { $0 }
+        if chosen.blocksUntrustedLoaders {
+            vips_block_untrusted_set(1)
+            vips_operation_block_set("VipsForeignLoadRaw", 0)
+        }
+        if chosen.silencesWarnings {
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
         }
         running.store(true, ordering: .releasing)
@@ -36,6 +46,22 @@ public enum VipsRuntime {
     /// Starts libvips if it is not running yet; throws if it cannot start.
     public static func ensure() throws(VipsError) {
         try started.get()
+    }
+
+    /// Chooses what happens when libvips starts. Call before anything loads an image; a running
+    /// libvips gets the loader blocking at once (the warning handler only at start).
+    public static func configure(_ chosen: Settings) {
+        settings.withLock { $0 = chosen }
+        if running.load(ordering: .acquiring), chosen.blocksUntrustedLoaders {
+            vips_block_untrusted_set(1)
+            vips_operation_block_set("VipsForeignLoadRaw", 0)
+        }
+    }
+
+    /// glibc's malloc arenas for the whole process (mallopt M_ARENA_MAX). Must come before libvips
+    /// starts its worker threads.
+    public static func limitMallocArenas(_ arenas: Int) {
+        _ = CShim_malloc_set_arena_max(Int32(arenas))
     }
 
     /// Turns on libvips' own leak report, printed to stderr by `shutdown()`.

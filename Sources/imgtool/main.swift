@@ -1,4 +1,4 @@
-import CommandSupport
 import ImgToolCommands
-
+import ToolRuntime
+RuntimePolicy.imgtool.apply()
 ImgTool.runAndExit()

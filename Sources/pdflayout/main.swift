@@ -1,4 +1,4 @@
-import CommandSupport
 import PDFLayoutCommands
-
+import ToolRuntime
+RuntimePolicy.pdflayout.apply()
 PDFLayout.runAndExit()

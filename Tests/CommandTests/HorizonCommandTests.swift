@@ -1,5 +1,7 @@
 import Foundation
 import Horizon
+import HorizonKit
+import ImageTestSupport
 import ImgToolCommands
 import Testing
 import TestSupport

@@ -73,7 +73,7 @@ import Vips
         #expect(try run("pdflayout", arguments + ["-o", scratch.path("sheets.pdf")]).status == 0)
         #expect(try run("pdflayout", arguments + ["--dpi", "50", "-o", scratch.path("raster.png")]).status == 0)
         #expect(try run("pdflayout", arguments + ["--rtl", "--dpi", "50", "-o", scratch.path("swapped.png")]).status == 0)
-        func blurred(_ path: String) throws -> Image { try Image.load(path).colourspace("srgb").gaussblur(sigma: 1) }
+        func blurred(_ path: String) throws -> Image { try Image.load(path).colourspace("srgb").gaussianBlur(sigma: 1) }
         for sheet in 1...3 {
             let prefix = scratch.path("sheet-\(sheet)")
             let rendered = try run("pdftocairo", ["-png", "-r", "50", "-singlefile", "-f", "\(sheet)", "-l", "\(sheet)", scratch.path("sheets.pdf"), prefix])

@@ -1,4 +1,3 @@
-import ToolSupport
 import Foundation
 import Frost
 import Testing

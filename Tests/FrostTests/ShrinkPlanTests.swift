@@ -1,4 +1,3 @@
-import ToolSupport
 import Frost
 import Testing
 

@@ -1,4 +1,4 @@
-import ToolSupport
+import CoreTypes
 import Frost
 import Testing
 

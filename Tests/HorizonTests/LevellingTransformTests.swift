@@ -81,19 +81,6 @@ import Darwin
         }
     }
 
-    /// libvips puts pixel centres at integers, this module at +0.5: the restated parameters must
-    /// send pixel (i, j) to the same place.
-    @Test func vipsParametersAgreeWithTheTransform() {
-        let levelling = Levelling(width: 4000, height: 3000, angleDegrees: -4.2)
-        let v = levelling.vipsAffine
-        for (i, j) in [(0.0, 0.0), (3999.0, 0.0), (1234.0, 2345.0)] {
-            let x = v.matrix[0] * (i + v.idx) + v.matrix[1] * (j + v.idy) + v.odx
-            let y = v.matrix[2] * (i + v.idx) + v.matrix[3] * (j + v.idy) + v.ody
-            let ours = levelling.transform.apply(ImagePoint(x: i + 0.5, y: j + 0.5))
-            #expect(abs(x - (ours.x - 0.5)) < 1e-9 && abs(y - (ours.y - 0.5)) < 1e-9)
-        }
-    }
-
     /// Detect on a thumbnail, level the original: the angle carries over and the crop keeps the
     /// same share of the picture at any size.
     @Test func thumbnailEstimateLevelsTheOriginal() throws {

@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import Testing
 import TestSupport

@@ -5,7 +5,12 @@ import TestSupport
 
 /// rawload is re-enabled alone after the untrusted loaders are blocked: it reads exactly the
 /// bytes it is told to, yet no file is ever sniffed into it or into the other untrusted loaders.
+/// The blocking is the executables' runtime policy (`ToolRuntime`), applied here as they apply it.
 @Suite struct RawLoadTests {
+    init() {
+        VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true, silencesWarnings: true))
+    }
+
     @Test func readsPixelsAtAnOffset() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,17 @@
+import Synchronization
+
+/// What the executable's runtime policy lets commands change in the whole process. Nothing is
+/// granted by default, so a command run inside another program (a test) changes nothing global.
+public enum ProcessControl {
+    private static let pipelineThreads = Mutex<(@Sendable (Int) -> Void)?>(nil)
+
+    /// Lets commands set the worker threads each image pipeline uses (`set` does it).
+    public static func allowPipelineThreads(_ set: @escaping @Sendable (Int) -> Void) {
+        pipelineThreads.withLock { $0 = set }
+    }
+
+    /// Sets the threads per pipeline when the policy allows it; otherwise does nothing.
+    static func setPipelineThreads(_ threads: Int) {
+        pipelineThreads.withLock { $0 }?(threads)
+    }
+}

@@ -1,0 +1,99 @@
+import CoreTypes
+import CoreTypes
+import Foundation
+import PageLayout
+import Poppler
+import QPDF
+
+/// An open PDF with what pdflayout needs to know about it.
+public struct LayoutInput {
+    public let source: PDFSource
+    public let password: String?
+    public let document: Document
+    public let hint: PageLayoutHint
+    /// /ViewerPreferences /Direction, when the file states it.
+    public let direction: DocumentStructure.Direction?
+    /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
+    public let structure: DocumentStructure?
+
+    public var pageCount: Int { document.pageCount }
+
+    /// Opens `source` with poppler and reads its structure with qpdf. Throws `PopplerError`, or
+    /// `LayoutError.noPages`.
+    public static func open(_ source: PDFSource, password: String?) throws -> LayoutInput {
+        let document = try Document(source, password: password)
+        guard document.pageCount > 0 else { throw LayoutError.noPages }
+        var structure = try? DocumentStructure.read(source, password: password)
+        let direction = structure?.direction
+        // Trust the file's page tree only where it agrees with poppler's.
+        if let found = structure, !Self.agrees(found, with: document) { structure = nil }
+        return LayoutInput(source: source, password: password, document: document,
+                           hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
+                           direction: direction, structure: structure)
+    }
+
+    private static func agrees(_ structure: DocumentStructure, with document: Document) -> Bool {
+        guard structure.pages.count == document.pageCount else { return false }
+        for (index, boxes) in structure.pages.enumerated() {
+            guard let page = try? document.page(at: index) else { return false }
+            let shown = page.size
+            let turned = boxes.rotation % 180 == 90
+            let expected = turned ? (boxes.cropBox.height, boxes.cropBox.width) : (boxes.cropBox.width, boxes.cropBox.height)
+            guard abs(shown.width - expected.0) < 0.01, abs(shown.height - expected.1) < 0.01 else { return false }
+        }
+        return true
+    }
+
+    /// Geometry of the given pages (1-based numbers) in `box`. Without the file's structure (qpdf
+    /// could not read it), /Rotate is known only as "quarter-turned or not" (poppler-glib has no
+    /// getter) and the media box is unknown, so the crop box stands in for it.
+    public func geometry(of numbers: [Int], box: PageBox) throws(PopplerError) -> [PageGeometry] {
+        var result: [PageGeometry] = []
+        var known: [Int: PageGeometry] = [:]
+        for number in numbers {
+            if let seen = known[number] {
+                result.append(seen)
+                continue
+            }
+            let page: Page
+            page = try document.page(at: number - 1)
+            let shown = page.size
+            var geometry = PageGeometry(number: number, width: shown.width, height: shown.height,
+                                        rotation: page.isQuarterTurned ? 90 : 0, contentOffset: (0, 0))
+            if let boxes = structure?.pages[number - 1] {
+                geometry.rotation = boxes.rotation
+                if box == .media { Self.placeInMediaBox(&geometry, boxes) }
+            }
+            known[number] = geometry
+            result.append(geometry)
+        }
+        return result
+    }
+
+    public var knowsMediaBoxes: Bool { structure != nil }
+
+    /// The media box's shown size, and the crop box's shown offset inside it: distances from the
+    /// media box's edges, turned with the page (at 90° the left margin becomes the top one).
+    private static func placeInMediaBox(_ geometry: inout PageGeometry, _ boxes: DocumentStructure.PageBoxes) {
+        let media = boxes.mediaBox, crop = boxes.cropBox
+        let left = crop.x1 - media.x1, right = media.x2 - crop.x2
+        let bottom = crop.y1 - media.y1, top = media.y2 - crop.y2
+        let turned = boxes.rotation % 180 == 90
+        geometry.width = turned ? media.height : media.width
+        geometry.height = turned ? media.width : media.height
+        switch boxes.rotation {
+        case 90: geometry.contentOffset = (bottom, left)
+        case 180: geometry.contentOffset = (right, bottom)
+        case 270: geometry.contentOffset = (top, right)
+        default: geometry.contentOffset = (left, top)
+        }
+    }
+
+    /// Renders one small page on this thread before workers start: poppler's colour-management
+    /// set-up races when first done from several threads at once.
+    public func warmUp() {
+        guard let page = try? document.page(at: 0) else { return }
+        _ = try? RasterCanvas(width: 8, height: 8, background: .white)
+            .draw(page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0), scale: 8 / max(page.size.width, 1))
+    }
+}

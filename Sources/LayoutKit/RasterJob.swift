@@ -1,0 +1,123 @@
+import CoreTypes
+import CoreTypes
+import Foundation
+import PageLayout
+import Poppler
+import ToolSupport
+import Vips
+
+/// Where a placed page lands in pixels: its paper on whole pixels (so that a page drawn in a view
+/// has exactly the pixels it has rendered alone) and the origin of its crop box's content.
+struct PagePixels {
+    var paper: PixelRect
+    var contentOrigin: (x: Double, y: Double)
+
+    init(_ placed: PlacedPage, scale: Double, contentOffset: (x: Double, y: Double)) {
+        let size = Scale.pixelSize(width: placed.width, height: placed.height, scale: scale)
+        paper = PixelRect(x: Int((placed.x * scale).rounded()), y: Int((placed.y * scale).rounded()),
+                          width: size.width, height: size.height)
+        contentOrigin = (Double(paper.x) + contentOffset.x * scale, Double(paper.y) + contentOffset.y * scale)
+    }
+}
+
+/// Everything needed to render views to image files; shared read-only by the worker threads.
+public struct RasterJob: Sendable {
+    public var views: [View]
+    public var scales: [Double]
+    public var names: [String]
+    public var suffix: String
+    public var options: String
+    public var background: Colour
+    /// Content offsets of the crop box inside the laid-out box, by page number.
+    public var geometry: [Int: PageGeometry]
+    public var source: PDFSource
+    public var password: String?
+    public var workers: Int
+    public var quiet: Bool
+
+    public init(views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
+                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, quiet: Bool) {
+        self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
+        self.background = background; self.geometry = geometry; self.source = source; self.password = password
+        self.workers = workers; self.quiet = quiet
+    }
+
+    /// Views up to this many pixels are drawn whole in memory, several at once; larger ones are
+    /// rendered page by page to a spool file that libvips assembles and saves (`StreamedView`).
+    static let inMemoryPixels = 16_000_000.0
+
+    /// PNG at zlib level 1 unless the name says otherwise: pages are mostly flat colour, so level 1
+    /// gives files as small as pdftocairo's (level 9) at a fraction of the time; deflate, not
+    /// rendering, is where PNG output spends most of its time.
+    public static func defaultOptions(suffix: String, given: String) -> String {
+        given.isEmpty && suffix == ".png" ? "[compression=1]" : given
+    }
+
+    func isSmall(_ index: Int) -> Bool {
+        let size = Scale.pixelSize(of: views[index], scale: scales[index])
+        return size.pixelCount <= Self.inMemoryPixels && max(size.width, size.height) <= RasterCanvas.maxSide
+    }
+
+    func pixels(of placed: PlacedPage, scale: Double) -> PagePixels {
+        PagePixels(placed, scale: scale, contentOffset: geometry[placed.page]?.contentOffset ?? (0, 0))
+    }
+
+    /// Writes every view to its file. Each file is written under a temporary name and renamed
+    /// when complete; if any view fails, the files this run already finished are removed too,
+    /// so a failed run leaves no output behind.
+    public func run() throws {
+        let written = WrittenFiles()
+        do {
+            let small = views.indices.filter(isSmall)
+            let progress = ProgressBar(label: "pdflayout: rendering", total: small.count, quiet: quiet, minimum: 8)
+            defer { progress.finish() }
+            _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) { item, document in
+                let index = small[item]
+                let image = try drawWhole(index, document: document)
+                try save(image, as: names[index], written: written)
+                progress.advance()
+            }
+            for index in views.indices where !isSmall(index) {
+                let streamed = StreamedView(job: self, index: index)
+                try AtomicOutput.write(to: names[index]) { temporary in try streamed.write(to: temporary) }
+                written.add(names[index])
+            }
+        } catch {
+            written.removeAll()
+            throw error
+        }
+    }
+
+    private func drawWhole(_ index: Int, document: Document) throws -> Image {
+        let view = views[index], scale = scales[index]
+        let size = Scale.pixelSize(of: view, scale: scale)
+        let canvas = try RasterCanvas(width: size.width, height: size.height, background: background)
+        for placed in view.pages {
+            let spot = pixels(of: placed, scale: scale)
+            canvas.draw(try document.page(at: placed.page - 1), paper: spot.paper, contentOrigin: spot.contentOrigin, scale: scale)
+        }
+        return try canvas.image()
+    }
+
+    private func save(_ image: Image, as name: String, written: WrittenFiles) throws {
+        try AtomicOutput.write(to: name) { temporary in
+            try image.save(to: temporary, format: suffix, options: options)
+        }
+        written.add(name)
+    }
+}
+
+/// Files finished by this run, to take back if a later view fails.
+private final class WrittenFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    func add(_ path: String) { lock.withLock { paths.append(path) } }
+
+    func removeAll() {
+        lock.withLock {
+            for path in paths { unlink(path) }
+            paths = []
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CoreTypes
+import CoreTypes
+import Foundation
+import PageLayout
+import Poppler
+import QPDF
+import ToolSupport
+
+/// `-o X.pdf`: one sheet per view. Pages are placed as form XObjects with qpdf (`FormSheets`):
+/// nothing is re-rendered, so text, fonts and images stay exactly as they were, printable
+/// annotations (form fields, stamps) are drawn, and it is fast. Links, the outline and
+/// interactive forms are not carried over. When qpdf cannot read the file, poppler draws the
+/// pages onto a cairo PDF surface instead (text stays text; fonts are re-embedded).
+public struct VectorJob {
+    public var views: [View]
+    /// Points per point: 1 is actual size; a fit box (in points for PDF) changes it per view.
+    public var scales: [Double]
+    /// Filled behind the pages when given; otherwise the sheet is left unpainted (white in viewers).
+    public var background: Colour?
+    public var geometry: [Int: PageGeometry]
+    public var quiet: Bool
+    /// Told when qpdf could not place the pages and cairo draws them instead.
+    public var onFallback: (QPDFError) -> Void
+
+    public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], quiet: Bool,
+                onFallback: @escaping (QPDFError) -> Void = { _ in }) {
+        self.views = views; self.scales = scales; self.background = background; self.geometry = geometry
+        self.quiet = quiet; self.onFallback = onFallback
+    }
+
+    /// Writes the sheets through a temporary file: the destination is complete or untouched.
+    public func write(_ input: LayoutInput, to path: String) throws {
+        try AtomicOutput.write(to: path) { temporary in
+            if let structure = input.structure {
+                do throws(QPDFError) {
+                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure, to: temporary)
+                    return
+                } catch {
+                    onFallback(error)
+                }
+            }
+            try drawWithCairo(input.document, to: temporary)
+        }
+    }
+
+    /// The views as sheets in points: pages (their crop-box content where it sits in the laid-out box).
+    private func sheets() -> [Sheet] {
+        zip(views, scales).map { view, scale in
+            Sheet(width: view.width * scale, height: view.height * scale, background: background,
+                  papers: view.pages.map { ($0.x * scale, $0.y * scale, $0.width * scale, $0.height * scale) },
+                  pages: view.pages.map { placed in
+                      let offset = geometry[placed.page]?.contentOffset ?? (x: 0, y: 0)
+                      return SheetPage(index: placed.page - 1, x: (placed.x + offset.x) * scale, y: (placed.y + offset.y) * scale, scale: scale)
+                  })
+        }
+    }
+
+    /// One document on one thread: a cairo PDF surface cannot be shared.
+    private func drawWithCairo(_ document: Document, to path: String) throws {
+        let progress = ProgressBar(label: "pdflayout: writing sheets", total: views.count, quiet: quiet, minimum: 8)
+        defer { progress.finish() }
+        let writer = try PDFWriter(path: path)
+        for sheet in sheets() {
+            writer.beginSheet(width: sheet.width, height: sheet.height)
+            if let background {
+                writer.fill(x: 0, y: 0, width: sheet.width, height: sheet.height, colour: background)
+                for paper in sheet.papers {
+                    writer.fill(x: paper.x, y: paper.y, width: paper.width, height: paper.height, colour: .white)
+                }
+            }
+            for placed in sheet.pages {
+                writer.draw(try document.page(at: placed.index), x: placed.x, y: placed.y, scale: placed.scale)
+            }
+            progress.advance()
+        }
+        try writer.finish()
+    }
+}

@@ -1,0 +1,20 @@
+/// A qpdf failure. Descriptions hold qpdf's own text, never command-line advice: the command
+/// layer decides what the user is told.
+public enum QPDFError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// qpdf could not allocate its handle.
+    case cannotStart
+    /// The file is encrypted and the password is missing or wrong (qpdf's `qpdf_e_password`).
+    /// `step` is what was being done, `detail` qpdf's text.
+    case encrypted(step: String, detail: String?)
+    /// Anything else: `step` is what was being done ("not a readable PDF", "cannot copy page 3"),
+    /// `detail` qpdf's text when it gave one.
+    case failed(step: String, detail: String?)
+
+    public var description: String {
+        switch self {
+        case .cannotStart: return "qpdf failed to start"
+        case .encrypted(let step, let detail), .failed(let step, let detail):
+            return step + (detail.map { " (\($0))" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CommandSupport
+import Foundation
+import ToolSupport
+import Vips
+
+/// Everything a command-line tool sets for its whole process, in one call made first thing by its
+/// `main`. Libraries never do any of this on their own: a Swift program using `Vips`, the engines
+/// or the command modules gets libvips' defaults, its own stderr and its own signal handling.
+///
+/// Environment switches that remain (documented in docs/ARCHITECTURE.md):
+/// - `MALLOC_ARENA_MAX`: glibc's own; when set, the two-arena limit below is not applied.
+/// - `VIPS_CONCURRENCY`: libvips' own; when set, batches do not share the cores out.
+/// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
+/// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
+/// - `VIPS_LEAK=1`: libvips' own leak report at exit.
+public struct RuntimePolicy: Sendable {
+    /// Point descriptor 2 at /dev/null (keeping a duplicate for the tool's own messages): poppler
+    /// writes some complaints straight to it ("Bogus memory allocation size"), past any callback,
+    /// which would break the promise of one-line errors.
+    public var silencesLibraryStderr: Bool
+
+    /// imgtool: libvips only, whose warnings go through GLib.
+    public static let imgtool = RuntimePolicy(silencesLibraryStderr: false)
+    /// pdflayout: poppler as well.
+    public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true)
+
+    public init(silencesLibraryStderr: Bool) {
+        self.silencesLibraryStderr = silencesLibraryStderr
+    }
+
+    public func apply() {
+        let environment = ProcessInfo.processInfo.environment
+        // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
+        // threads then leave freed pixel buffers scattered over them, so a batch's peak memory grew
+        // with the number of arenas (bench/batch). Two arenas kept the speed. Before any thread starts.
+        if environment["MALLOC_ARENA_MAX"] == nil {
+            VipsRuntime.limitMallocArenas(2)
+        }
+        // libvips starts lazily, on the first image, with these settings.
+        VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true,
+                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil))
+        if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
+            Console.silenceLibraryOutput()
+        }
+        // SIGINT, SIGTERM, SIGHUP remove half-written outputs and spools, then exit 128 + signal.
+        TemporaryFiles.shared.removeOnInterrupt()
+        // Several images at once each get a share of the cores for libvips' own threads, rather
+        // than all of them each (which only adds switching).
+        if environment["VIPS_CONCURRENCY"] == nil {
+            ProcessControl.allowPipelineThreads { threads in
+                guard (try? VipsRuntime.ensure()) != nil else { return }
+                VipsRuntime.setConcurrency(threads)
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Alpha premultiplication, so that averaging and resampling do not pull in the colour of
+/// transparent pixels.
+extension Image {
+    /// Multiplies the colour bands by alpha/255 (float result), so that averaging does not pull
+    /// in the colour of transparent pixels.
+    public func premultiplied() throws(VipsError) -> Image {
+        try Operation.call("premultiply", [("in", .image(self))]).image()
+    }
+
+    /// Divides the colour bands by alpha/255 again (float result).
+    public func unpremultiplied() throws(VipsError) -> Image {
+        try Operation.call("unpremultiply", [("in", .image(self))]).image()
+    }
+}

@@ -1,0 +1,10 @@
+import Poppler
+import Testing
+@testable import PDFLayoutCommands
+
+/// The libraries' errors name no command-line option; the command boundary adds the advice.
+@Suite struct FailureMessageTests {
+    @Test func encryptedAsksForThePassword() {
+        #expect(Failures.message(PopplerError.encrypted).contains("--password"))
+    }
+}
