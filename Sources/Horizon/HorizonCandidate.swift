@@ -30,7 +30,7 @@ public struct VanishingPointEvidence: Sendable, Equatable {
     public var share: Double
     /// Length-weighted spread of their positions, in image widths.
     public var spread: Double
-    /// Separate groups of them (5 % of the width apart).
+    /// Columns a twentieth of the picture wide that hold them.
     public var structures: Int
     /// Their length-weighted RMS angle to the direction of the point, degrees.
     public var residualDegrees: Double
@@ -67,13 +67,14 @@ enum ConfidenceModel {
     static let lineFeatureNames = [
         "coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees", "vp_disagrees_strength",
         "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far",
+        "gate_score",
     ]
     static let vanishingPointFeatureNames = [
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
-        "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage",
+        "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
     ]
-    static let lineCoefficients: [Double] = [-3, 6, 2, -1, -0.1, 2, -2, 0, 0, 0, 0]
-    static let vanishingPointCoefficients: [Double] = [-3, 2, 3, 2, 0.5, -1, -1, 2, -0.1, 1, -2]
+    static let lineCoefficients: [Double] = [-0.6859, 0.6441, 0.0871, -0.8222, -1.1048, 1.6682, -1.1092, 0.0000, 1.4733, 0.0000, 1.4575, 1.8440]
+    static let vanishingPointCoefficients: [Double] = [-4.5242, 1.2365, 2.0840, 0.0000, 0.4390, 0.0000, -1.2581, 0.0000, -0.4240, 3.7835, 0.2266, 1.0514]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {
         var z = coefficients[0]

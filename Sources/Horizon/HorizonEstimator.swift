@@ -54,7 +54,7 @@ public struct HorizonEstimator: Sendable {
         /// The defaults, or any setting changed (see each property).
         public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
                     minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-                    rivalSeparation: Double = 2, minConfidence: Double = 0.5,
+                    rivalSeparation: Double = 2, minConfidence: Double = 0.8,
                     useVerticals: Bool = true, agreementTolerance: Double = 1) {
             self.maxAngle = maxAngle
             self.angleStep = angleStep
@@ -106,7 +106,7 @@ public struct HorizonEstimator: Sendable {
         var vanishingPoint: VanishingPointEvidence?
         if config.useVerticals {
             verticals = findVerticals(edges.vertical, width: width, height: height)
-            let segments = detectSegments(map, minMagnitude: Self.segmentMagnitude,
+            let segments = detectSegmentsRobustly(map, minMagnitude: Self.segmentMagnitude,
                                           minLength: max(10, 0.015 * max(width, height)))
             vanishingPoint = fitVerticalVanishingPoint(segments, width: width, height: height,
                                                        maxTilt: config.maxAngle).map(VanishingPointEvidence.init)
@@ -114,7 +114,7 @@ public struct HorizonEstimator: Sendable {
         var analysis = HorizonAnalysis(estimate: nil, candidate: nil, horizonLine: horizon,
                                        verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
         analysis.vanishingPoint = vanishingPoint
-        analysis.candidates = candidates(horizon, vanishingPoint, edges: edges.horizontal, map: map)
+        analysis.candidates = candidates(horizon, vanishingPoint, verticals, edges: edges.horizontal, map: map)
         if var best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
             // When the horizon line and the verticals agree, the line is reported: it is what a
             // person sees, and the overlay draws it where it is.
@@ -136,13 +136,19 @@ public struct HorizonEstimator: Sendable {
         return analysis
     }
 
+    /// Below this ratio of support, a rival line is as good as the best one.
+    static let ambiguousRivalRatio = 1.25
+
+    /// Verticals must stand in at least this many of twenty columns across the picture.
+    static let minVerticalStructures = 3
+
     /// Gradient floor for line segments, grey levels per pixel.
     static let segmentMagnitude: Float = 3
 
     /// The horizon line and the vertical vanishing point as candidates, each scored by its model;
     /// the other candidate's agreement is one of each one's features.
-    func candidates(_ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?, edges: EdgeSamples,
-                    map: EdgeMap) -> [HorizonCandidate] {
+    func candidates(_ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?,
+                    _ verticals: VerticalsEvidence?, edges: EdgeSamples, map: EdgeMap) -> [HorizonCandidate] {
         let height = Double(map.height)
         var result: [HorizonCandidate] = []
         let agree = { (a: Double, b: Double) in abs(a - b) <= configuration.agreementTolerance }
@@ -156,24 +162,31 @@ public struct HorizonEstimator: Sendable {
             let near = textureContrast(map, line: h, reach: 0.08 * height)
             let far = textureContrast(map, line: h, reach: height)
             let features = [h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
-                            vpAgrees, vpDisagrees, twins, centreY, near, far]
+                            vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence]
+            var confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
+            // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
+            // picture ambiguous: the line answers only when the verticals agree with it.
+            if h.rivalRatio < Self.ambiguousRivalRatio && vpAgrees == 0 { confidence = min(confidence, 0.15) }
             result.append(HorizonCandidate(
                 evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
-                featureNames: ConfidenceModel.lineFeatureNames,
-                confidence: ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)))
+                featureNames: ConfidenceModel.lineFeatureNames, confidence: confidence))
         }
         if let p = point {
             var lineAgrees = 0.0, lineDisagrees = 0.0
             if let h = horizon {
                 if agree(p.angleDegrees, h.angleDegrees) { lineAgrees = 1 } else { lineDisagrees = h.coverage }
             }
+            // The long verticals of the Hough search, when they agree: their gates' score.
+            let hough = verticals.map { agree($0.angleDegrees, p.angleDegrees) ? $0.confidence : 0 } ?? 0
             let features = [log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
                             p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
-                            lineAgrees, lineDisagrees]
+                            lineAgrees, lineDisagrees, hough]
+            var confidence = ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)
+            // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
+            if p.structures < Self.minVerticalStructures { confidence = min(confidence, 0.4) }
             result.append(HorizonCandidate(
                 evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
-                featureNames: ConfidenceModel.vanishingPointFeatureNames,
-                confidence: ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)))
+                featureNames: ConfidenceModel.vanishingPointFeatureNames, confidence: confidence))
         }
         return result
     }

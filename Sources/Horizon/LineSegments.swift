@@ -25,10 +25,20 @@ struct EdgeSegment {
 /// region's mean; a region becomes a segment when it is long, thin and dense enough. LSD's
 /// a-contrario validation is replaced by the length and density tests, which is enough here: the
 /// segments are only votes, weighed by length, in a robust fit.
-func detectSegments(_ map: EdgeMap, minMagnitude: Float, minLength: Double,
-                    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6) -> [EdgeSegment] {
+func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double,
+                    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6,
+                    noiseFactor: Float = 2) -> [EdgeSegment] {
     let w = map.width, h = map.height, count = w * h
     guard w >= 3 && h >= 3 else { return [] }
+    // In a noisy picture most pixels have some gradient: the floor rises above the typical one
+    // (as for the horizon line's edges), or noise grows regions in every direction.
+    var sample: [Float] = []
+    sample.reserveCapacity(count / 7 + 1)
+    for i in stride(from: 0, to: count, by: 7) {
+        sample.append((map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot())
+    }
+    sample.sort()
+    let minMagnitude = max(floor, noiseFactor * sample[sample.count / 2])
     // Unit gradient directions, so that comparing two is one dot product.
     var magnitude = [Float](repeating: 0, count: count)
     var unitX = [Float](repeating: 0, count: count), unitY = unitX
@@ -148,4 +158,33 @@ private func rectangle(of region: [Int], width w: Int, magnitude: [Float], gradi
     let length = hi - lo + 1
     return EdgeSegment(x1: cx + lo * ux, y1: cy + lo * uy, x2: cx + hi * ux, y2: cy + hi * uy,
                        length: length, width: across - acrossLo + 1, gradientAngle: gradientAngle)
+}
+
+extension EdgeMap {
+    /// The gradients averaged over 2 × 2 blocks: half the size, half the noise. Line segments that
+    /// noise breaks up at full size hold together here.
+    func halved() -> EdgeMap? {
+        let w = width / 2, h = height / 2
+        guard w >= 3 && h >= 3 else { return nil }
+        var hx = [Float](repeating: 0, count: w * h), hy = hx
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = 2 * y * width + 2 * x
+                hx[y * w + x] = 0.25 * (gx[i] + gx[i + 1] + gx[i + width] + gx[i + width + 1])
+                hy[y * w + x] = 0.25 * (gy[i] + gy[i + 1] + gy[i + width] + gy[i + width + 1])
+            }
+        }
+        return EdgeMap(width: w, height: h, gx: hx, gy: hy)
+    }
+}
+
+/// Segments at full size, or, when noise leaves too few there, at half size (in full-size pixels).
+func detectSegmentsRobustly(_ map: EdgeMap, minMagnitude: Float, minLength: Double) -> [EdgeSegment] {
+    let segments = detectSegments(map, minMagnitude: minMagnitude, minLength: minLength)
+    guard segments.count < 20, let half = map.halved() else { return segments }
+    let coarse = detectSegments(half, minMagnitude: minMagnitude, minLength: max(8, minLength / 2)).map {
+        EdgeSegment(x1: 2 * $0.x1, y1: 2 * $0.y1, x2: 2 * $0.x2, y2: 2 * $0.y2, length: 2 * $0.length,
+                    width: 2 * $0.width, gradientAngle: $0.gradientAngle)
+    }
+    return coarse.count > segments.count ? coarse : segments
 }

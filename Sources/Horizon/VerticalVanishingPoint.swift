@@ -21,7 +21,7 @@ struct VerticalVanishingPoint {
     var share: Double
     /// Length-weighted spread of the inliers' positions across the picture, in picture widths.
     var spread: Double
-    /// Groups of inliers separated by more than 5 % of the width (one pole's two sides are one).
+    /// Columns a twentieth of the picture wide that hold inliers (one pole's two sides are in one).
     var structures: Int
     /// Length-weighted root-mean-square angle between each inlier and the direction to the point.
     var residualDegrees: Double
@@ -135,8 +135,8 @@ func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Doub
     let inlierLength = inliers.reduce(0) { $0 + lengths[$1] }
     let meanX = inliers.reduce(0) { $0 + lengths[$1] * near[$1].midX } / inlierLength
     let varianceX = inliers.reduce(0) { $0 + lengths[$1] * pow(near[$1].midX - meanX, 2) } / inlierLength
-    let positions = inliers.map { near[$0].midX }.sorted()
-    let structures = 1 + zip(positions, positions.dropFirst()).filter { $1 - $0 > 0.05 * width }.count
+    // Columns of a twentieth of the width holding inliers: one pole fills one or two, a street many.
+    let structures = Set(inliers.map { min(19, max(0, Int(20 * near[$0].midX / width))) }).count
     let residual = (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
         / inlierLength).squareRoot() * degreesPerRadian
     let planar = (best.point.x * best.point.x + best.point.y * best.point.y).squareRoot()

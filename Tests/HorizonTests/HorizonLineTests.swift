@@ -18,7 +18,9 @@ import Darwin
             let estimate = try #require(estimator.estimate(map), "no horizon found at \(tilt)°")
             #expect(abs(estimate.angleDegrees - tilt) < 0.05, "tilt \(tilt)° measured \(estimate.angleDegrees)°")
             #expect(estimate.evidence == .horizonLine)
-            #expect(estimate.confidence > 0.9)
+            // The confidence carries a prior on the angle (large tilts are rarer in photos): a
+            // clean horizon is certain up to 8°, and still answered beyond.
+            #expect(estimate.confidence > (degrees <= 8 ? 0.9 : estimator.configuration.minConfidence))
         }
     }
 
@@ -80,12 +82,18 @@ import Darwin
         #expect(abs(estimate.angleDegrees - tilt) < 0.05)
     }
 
-    /// A lone horizon beyond the search range is not reported; widening the range finds it.
+    /// A lone horizon beyond the search range is not considered; widening the range finds it.
     @Test func searchRangeIsRespected() throws {
         let map = Scene.seascape(tilt: 35).edgeMap()
         #expect(estimator.estimate(map) == nil)
+        #expect(estimator.analyse(map).horizonLine == nil)
+        // Found in the wider range; 35° is far out in the prior on the angle, so it is reported as
+        // the best guess rather than an answer unless the threshold is lowered.
         let wide = HorizonEstimator(maxAngle: 40)
-        let estimate = try #require(wide.estimate(map))
+        let line = try #require(wide.analyse(map).horizonLine)
+        #expect(abs(line.angleDegrees - 35) < 0.05)
+        let lenient = HorizonEstimator(configuration: .init(maxAngle: 40, minConfidence: 0.3))
+        let estimate = try #require(lenient.estimate(map))
         #expect(abs(estimate.angleDegrees - 35) < 0.05)
     }
 

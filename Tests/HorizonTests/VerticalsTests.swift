@@ -54,13 +54,24 @@ import Testing
         #expect(abs(estimate.angleDegrees + 2) < 0.05)
     }
 
-    /// Verticals converging (camera pitched up) or trees leaning every which way do not agree.
-    @Test(arguments: [[3.0, 2, 1, -1, -2, -3], [4, -3, 1.5, -5, 2.7, -1]])
-    func disagreeingVerticalsAbstain(tilts: [Double]) throws {
-        let analysis = estimator.analyse(Self.street(roll: 0, tilts: tilts).edgeMap())
-        #expect(analysis.estimate == nil)
+    /// Verticals converging on a point (a camera pitched up): their mean tilt says nothing, the
+    /// direction of their vanishing point from the centre gives the roll (level here).
+    @Test func convergingVerticalsReadThroughTheirVanishingPoint() throws {
+        let analysis = estimator.analyse(Self.street(roll: 0, tilts: [3.0, 2, 1, -1, -2, -3]).edgeMap())
+        let verticals = try #require(analysis.verticals)
+        #expect(verticals.agreement < 0.7, "the Hough verticals disagree")
+        let point = try #require(analysis.vanishingPoint)
+        #expect(abs(point.angleDegrees) < 0.2)
+        #expect(point.nearness > 0.05, "the point is not at infinity")
+    }
+
+    /// Trees leaning every which way: the Hough verticals disagree, and whatever the vanishing
+    /// point makes of three of the six, no answer is more than 2° off level.
+    @Test func leaningTreesAreNoConfidentWrongAnswer() throws {
+        let analysis = estimator.analyse(Self.street(roll: 0, tilts: [4, -3, 1.5, -5, 2.7, -1]).edgeMap())
         let verticals = try #require(analysis.verticals)
         #expect(verticals.agreement < 0.7)
+        if let estimate = analysis.estimate { #expect(abs(estimate.angleDegrees) < 2) }
     }
 
     /// One leaning pole is one structure, however crisp: not enough to level a picture.
@@ -89,15 +100,17 @@ import Testing
     }
 
     /// A long line in perspective (a floor edge at −10°) against upright walls rolled by 2°: the
-    /// picture contradicts itself, so the estimator abstains rather than pick one.
-    @Test func contradictingSourcesAbstain() throws {
+    /// verticals win (in the development corpus, a line that contradicts a well-supported vanishing
+    /// point is nearly always a floor, road or roof edge).
+    @Test func contradictingLineLosesToVerticals() throws {
         var scene = Self.street(roll: 2)
         scene.shapes.append(Shape(value: 30, centreX: 0, centreY: 150, angle: -10, halfLength: 1000,
                                   halfThickness: 2, fixedToPicture: true))
         let analysis = estimator.analyse(scene.edgeMap())
-        #expect(analysis.estimate == nil)
-        #expect((analysis.horizonLine?.confidence ?? 0) >= 0.5)
-        #expect((analysis.verticals?.confidence ?? 0) >= 0.5)
+        let estimate = try #require(analysis.estimate)
+        #expect(estimate.evidence == .verticals)
+        #expect(abs(estimate.angleDegrees - 2) < 0.1)
+        #expect(abs((analysis.horizonLine?.angleDegrees ?? 0) + 10) < 0.1, "the floor line was seen")
     }
 
     /// Verticals can be switched off.

@@ -1,16 +1,20 @@
 """Fits the horizon estimator's confidence models on the development half, and picks the default
 --min-confidence there.
 
-    imgtool horizon --json --evidence DEV_PHOTOS... > dev.jsonl     (bench/horizon/run.sh does it)
-    python3 fit_confidence.py dev.jsonl MANIFEST.csv
+    imgtool horizon --json --evidence --min-confidence 0 DEV_PHOTOS... > dev.jsonl   (fit.sh does it)
+    python3 fit_confidence.py dev.jsonl CORPUS.csv [CORPUS.csv ...]
 
 Each candidate the estimator considered (the horizon line; the vanishing point of the verticals) is
 labelled 1 when its angle is within 1° of the truth and 0 otherwise (always 0 on photos without a
 level reference), and one L2-regularised logistic regression per kind of evidence is fitted on its
 features. The coefficients are printed as Swift arrays for Sources/Horizon/HorizonCandidate.swift.
-Then the photos' final answers (the most confident candidate) are re-scored with the new models,
-and the lowest threshold at which at most 1 % of the answers are more than 2° off is printed.
-Only rows of the manifest whose split is "dev" are used; the script refuses test rows.
+
+The threshold is chosen on out-of-fold confidences (five folds by source photo, so turned copies of
+a photo never sit on both sides): the lowest one at which at most 1 % of the answers are more than
+2° off or given to a photo without a level reference (while still answering at least half of the
+photos with one); if no threshold gets there, the one that
+maximises right answers minus ten times wrong ones (a wrong answer ruins a copy, an abstention
+only leaves a photo as it was). Only rows whose split is "dev" may be given: test rows stop it.
 """
 import csv
 import json
@@ -18,104 +22,155 @@ import sys
 
 import numpy as np
 
-KINDS = ["horizon_line", "verticals"]
 L2 = 1.0
+AMBIGUOUS_RIVAL_RATIO = 1.25  # HorizonEstimator.ambiguousRivalRatio
+MIN_VERTICAL_STRUCTURES = 3  # HorizonEstimator.minVerticalStructures
+WRONG_COST = 10
+FEATURES = {
+    "horizon_line": ["coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees",
+                     "vp_disagrees_strength", "twin_share", "centre_row", "texture_contrast_near",
+                     "texture_contrast_far", "gate_score"],
+    "verticals": ["log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
+                  "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage", "long_verticals_agree"],
+}
+# The direction in which each feature can only raise (+1) or lower (−1) the chance of being right;
+# 0: no prior direction. A fitted coefficient of the wrong sign (collinear features, few examples)
+# is set to zero and the rest refitted, so the model cannot learn, say, that a stronger rival helps.
+SIGNS = {
+    "horizon_line": [+1, +1, -1, -1, +1, -1, -1, 0, +1, +1, +1],
+    "verticals": [+1, +1, +1, +1, -1, -1, +1, -1, +1, 0, +1],
+}
+SWIFT_NAME = {"horizon_line": "lineCoefficients", "verticals": "vanishingPointCoefficients"}
 
 
-def load(jsonl, manifest):
-    truth = {}
-    for row in csv.DictReader(open(manifest)):
-        truth[row["path"]] = row
+def load(jsonl, corpora):
+    rows = {}
+    for corpus in corpora:
+        for row in csv.DictReader(open(corpus)):
+            rows[row["path"]] = row
     records = []
     for line in open(jsonl):
         record = json.loads(line)
-        row = truth.get(record.get("file"))
-        if row is None or "evidence" not in record:
+        row = rows.get(record.get("file"))
+        if row is None:
             continue
         if row["split"] != "dev":
             sys.exit(f"{record['file']} is in the test half: fit on the dev half only")
-        value = row["truth_deg"]
-        record["truth"] = None if value in ("", "none") else float(value)
+        record["truth"] = None if row["truth"] in ("", "none") else float(row["truth"])
+        record["group"] = row["source_photo"]
         records.append(record)
     return records
 
 
-def fit_logistic(x, y, l2=L2, iterations=50):
-    """Newton's method on the penalised log-likelihood; the intercept is not penalised."""
+def error(angle, truth):
+    return abs((angle - truth + 90) % 180 - 90)
+
+
+def fit_logistic(x, y, l2=L2, iterations=100):
+    """Newton's method on the penalised log-likelihood (the intercept only lightly penalised)."""
     x = np.hstack([np.ones((len(x), 1)), x])
     w = np.zeros(x.shape[1])
     penalty = np.full(x.shape[1], l2)
-    penalty[0] = 1e-3  # a little, so that a kind that is always right still has a finite fit
+    penalty[0] = 1e-3
     for _ in range(iterations):
         p = 1 / (1 + np.exp(-x @ w))
         gradient = x.T @ (p - y) + penalty * w
         hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty)
         step = np.linalg.solve(hessian, gradient)
         w -= step
-        if np.abs(step).max() < 1e-8:
+        if np.abs(step).max() < 1e-9:
             break
     return w
 
 
-def main():
-    records = load(sys.argv[1], sys.argv[2])
-    models, names = {}, {}
-    for kind in KINDS:
-        rows, labels = [], []
-        for record in records:
-            for candidate in record["evidence"]:
-                if candidate["evidence"] != kind:
-                    continue
-                names[kind] = sorted(candidate["features"])
-                rows.append(candidate["features"])
-                truth = record["truth"]
-                labels.append(1.0 if truth is not None and abs(candidate["angle"] - truth) < 1 else 0.0)
-        if not rows:
-            continue
-        order = SWIFT_ORDER[kind]
-        x = np.array([[row[name] for name in order] for row in rows])
-        y = np.array(labels)
-        w = fit_logistic(x, y)
-        models[kind] = (order, w)
-        print(f"// {kind}: {len(y)} candidates, {int(y.sum())} within 1°")
-        print(f"static let {SWIFT_NAME[kind]}: [Double] = [{', '.join(f'{v:.4f}' for v in w)}]")
-
-    def probability(candidate):
-        order, w = models[candidate["evidence"]]
-        z = w[0] + sum(c * candidate["features"][n] for c, n in zip(w[1:], order))
-        return 1 / (1 + np.exp(-z))
-
-    answers = []  # (confidence, error or None for photos without a level reference)
+def candidates(records, kind):
+    x, y = [], []
     for record in records:
-        scored = [(probability(c), c["angle"]) for c in record["evidence"] if c["evidence"] in models]
-        if not scored:
-            continue
-        confidence, angle = max(scored)
-        truth = record["truth"]
-        answers.append((confidence, None if truth is None else abs(angle - truth)))
-    answers.sort(reverse=True)
-    chosen = 0.5
-    for threshold in np.arange(0.30, 0.951, 0.01):
-        kept = [e for c, e in answers if c >= threshold]
-        wrong = sum(1 for e in kept if e is None or e > 2)
-        if kept and wrong <= 0.01 * len(kept):
-            chosen = round(float(threshold), 2)
-            break
-    kept = [e for c, e in answers if c >= chosen]
-    level = [e for _, e in answers if e is not None]
-    print(f"// min-confidence {chosen}: answers {len(kept)} of {len(answers)}, "
-          f"of them > 2° off or on a photo without a level reference: "
-          f"{sum(1 for e in kept if e is None or e > 2)}; photos with a level reference: {len(level)}")
+        for c in record.get("evidence", []):
+            if c["evidence"] == kind:
+                x.append([c["features"][n] for n in FEATURES[kind]])
+                y.append(1.0 if record["truth"] is not None and error(c["angle"], record["truth"]) < 1 else 0.0)
+    return np.array(x), np.array(y)
 
 
-SWIFT_ORDER = {
-    "horizon_line": ["coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees",
-                     "vp_disagrees_strength", "twin_share", "centre_row", "texture_contrast_near",
-                     "texture_contrast_far"],
-    "verticals": ["log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
-                  "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage"],
-}
-SWIFT_NAME = {"horizon_line": "lineCoefficients", "verticals": "vanishingPointCoefficients"}
+def fit_signed(x, y, signs):
+    keep = list(range(x.shape[1]))
+    while True:
+        w = fit_logistic(x[:, keep], y)
+        wrong = [k for k, c in zip(keep, w[1:]) if signs[k] * c < 0]
+        if not wrong:
+            full = np.zeros(x.shape[1] + 1)
+            full[0] = w[0]
+            for k, c in zip(keep, w[1:]):
+                full[k + 1] = c
+            return full
+        worst = min(wrong, key=lambda k: signs[k] * w[1 + keep.index(k)])
+        keep.remove(worst)
+
+
+def fit(records):
+    return {kind: fit_signed(*candidates(records, kind), SIGNS[kind]) for kind in FEATURES}
+
+
+def answer(record, models):
+    """(confidence, angle) of the most confident candidate, as the estimator picks it."""
+    best = None
+    for c in record.get("evidence", []):
+        w = models[c["evidence"]]
+        z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], FEATURES[c["evidence"]]))
+        p = 1 / (1 + np.exp(-z))
+        f = c["features"]
+        if c["evidence"] == "horizon_line" and np.exp(f["log_rival_ratio"]) < AMBIGUOUS_RIVAL_RATIO and not f["vp_agrees"]:
+            p = min(p, 0.15)  # as HorizonEstimator.candidates does
+        if c["evidence"] == "verticals" and round(np.exp(f["log_structures"])) < MIN_VERTICAL_STRUCTURES:
+            p = min(p, 0.4)
+        if best is None or p > best[0]:
+            best = (p, c["angle"])
+    return best
+
+
+def out_of_fold(records, folds=5):
+    groups = sorted({r["group"] for r in records})
+    fold = {g: i % folds for i, g in enumerate(np.random.default_rng(0).permutation(groups))}
+    answers = []
+    for k in range(folds):
+        models = fit([r for r in records if fold[r["group"]] != k])
+        for record in records:
+            if fold[record["group"]] == k and (best := answer(record, models)):
+                wrong = record["truth"] is None or error(best[1], record["truth"]) > 2
+                answers.append((best[0], wrong))
+    return answers
+
+
+def choose_threshold(answers, level_count):
+    table = []
+    for t in np.round(np.arange(0.30, 0.991, 0.01), 2):
+        kept = [wrong for p, wrong in answers if p >= t]
+        wrong = sum(kept)
+        table.append((float(t), len(kept) - wrong, wrong))
+    for t, right, wrong in table:
+        if right >= 0.5 * level_count and wrong <= 0.01 * (right + wrong):
+            return t, table, "at most 1 % wrong"
+    t = max(table, key=lambda row: row[1] - WRONG_COST * row[2])[0]
+    return t, table, f"1 % not reached: most right answers minus {WRONG_COST} × wrong ones"
+
+
+def main():
+    records = load(sys.argv[1], sys.argv[2:])
+    level_count = sum(1 for r in records if r["truth"] is not None)
+    models = fit(records)
+    for kind, w in models.items():
+        x, y = candidates(records, kind)
+        print(f"// {kind}: {len(y)} candidates on the dev half, {int(y.sum())} within 1°")
+        print(f"static let {SWIFT_NAME[kind]}: [Double] = [{', '.join(f'{v:.4f}' for v in w)}]")
+    threshold, table, rule = choose_threshold(out_of_fold(records), level_count)
+    print(f"// out-of-fold on {len(records)} dev images ({level_count} with a level reference):")
+    for t, right, wrong in table:
+        if abs(t * 10 - round(t * 10)) < 1e-9 or t == threshold:
+            print(f"//   {t:.2f}: answered {right + wrong} ({100 * (right + wrong) / len(records):.0f} %), "
+                  f"wrong {wrong} ({100 * wrong / max(right + wrong, 1):.1f} %)")
+    print(f"// default min-confidence {threshold:.2f} ({rule})")
+
 
 if __name__ == "__main__":
     main()
