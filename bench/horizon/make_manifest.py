@@ -28,6 +28,12 @@ YORK_INTERIOR = set("""20816 20817 20824 20825 20826 20828 20829 20830 20831 208
 20872 20887 20912 20928 40788 40795 40798 40801 40811 40812 40813 40814 40826 40829 40833 40839 40843 40845
 40850 40853 40860 40862 40863 80032 80033 80036 80047 80062 80063 80078 80092""".split())
 
+# Distractors, labelled by eye: overhead tram/trolley cables or strong diagonal road markings dominate the
+# picture (the level reference is still the buildings' verticals).
+YORK_DISTRACTOR = {"P1080018", "P1080056", "P1080057"}
+ECD_DISTRACTOR = {int(k) for k in """002 013 020 030 033 036 039 041 042 045 052 053 063 064 073 078 080 088 089 091
+093 094 097 098 100""".split()}
+
 # Package photos with a level reference, measured by hand (LABELLING.md): (package, path, category, own roll,
 # how it was measured).
 MEASURED = [
@@ -133,7 +139,8 @@ def main():
         roll = york_roll(obtain(f"github:{YORK[0]}@{YORK[1]}:YorkUrbanDB/{name}/{name}GroundTruthVP_Orthogonal_CamParams.mat", work))
         photos.append(dict(id=f"york-urban/{name}", source="york-urban",
                            obtain=f"github:{YORK[0]}@{YORK[1]}:YorkUrbanDB/{name}/{name}.jpg",
-                           category="interior" if name[-5:] in YORK_INTERIOR else "urban", own_roll=roll,
+                           category="interior" if name[-5:] in YORK_INTERIOR else "distractor" if name in YORK_DISTRACTOR
+                           else "urban", own_roll=roll,
                            note="vertical VP of *GroundTruthVP_Orthogonal_CamParams.mat",
                            split="dev" if name in train else "test", turns=[0, 3, -3, 6, -6]))
     text = open(obtain(f"github:{ECD[0]}@{ECD[1]}:resource/datasets/eurasiancities/gt_data.yml", work)).read()
@@ -142,7 +149,8 @@ def main():
         pid = f"eurasian-cities/{k:03d}"
         photos.append(dict(id=pid, source="eurasian-cities",
                            obtain=f"github:{ECD[0]}@{ECD[1]}:resource/datasets/eurasiancities/{k:03d}.jpg",
-                           category="urban", own_roll=line_angle(a, b), note="ground-truth horizon line (gt_data.yml row)",
+                           category="distractor" if k in ECD_DISTRACTOR else "urban", own_roll=line_angle(a, b),
+                           note="ground-truth horizon line (gt_data.yml row)",
                            turns=[0] + turns(pid, 2)))
     for package, path, category, roll, note in MEASURED:
         pid = f"{package}/{photo_name(package, path)}"
