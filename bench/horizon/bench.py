@@ -156,6 +156,24 @@ def table(rows, results_by_method, split):
     return "\n".join(lines)
 
 
+def summary(rows, results_by_method):
+    """One line per method: the photos with a level reference and those without, per half."""
+    halves = [h for h in ("dev", "test") if any(r["split"] == h for r in rows)]
+    head = "| method | " + " | ".join(f"{h}: answered | {h}: median° | {h}: P90° | {h}: wrong > 2° | {h}: abstained on none"
+                                       for h in halves) + " |"
+    lines = ["\n### Summary (all photos with a level reference; photos without one)\n", head,
+             "|---|" + "---|" * (5 * len(halves))]
+    for name, results in results_by_method.items():
+        cells = []
+        for h in halves:
+            index = [i for i, r in enumerate(rows) if r["split"] == h]
+            s = summarise([rows[i] for i in index], [results[i] for i in index])
+            cells += [fmt(s["answered"], "pct"), fmt(s["median"], "deg"), fmt(s["p90"], "deg"),
+                      fmt(s["wrong2"], "pct1"), fmt(s["abstain_none"], "pct")]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def timed(command, runs=5):
     samples = []
     for _ in range(runs):
@@ -208,7 +226,9 @@ def main():
         notes.append(f"{name}: drawn +5° scenes read {readings}, sign {sign:+d}")
         print(f"  {name}: {time.time() - started:.0f} s, sign {sign:+d} (drawn +5° read {readings})", file=sys.stderr)
     sources = {r["source_photo"] for r in rows}
+    commit = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     header = [f"# Horizon bench: imgtool horizon against its peers on the real corpus\n",
+              f"Run {time.strftime('%Y-%m-%d %H:%M')}, imgtool {args.imgtool} (tree at {commit or 'unknown'}).",
               f"Corpus (bench/horizon/manifest.csv, LABELLING.md): {len(rows)} images of {len(sources)} source photos "
               f"from {len({r['source'] for r in rows})} sources; split {args.split}. Truth = own roll + applied turn, or none.",
               "Rows: content categories, then portrait-format and small (< 800 px) photos across categories, all photos "
@@ -217,7 +237,7 @@ def main():
               "of the group; abstained on none: share of photos without a level reference given no angle. ms/photo: "
               "median wall time per photo; imgtool as one process per photo, Python peers in-process (2 workers), "
               "ImageMagick as a process.\n"]
-    body = "\n".join(table(rows, results_by_method, split) for split in ("dev", "test")
+    body = summary(rows, results_by_method) + "\n" + "\n".join(table(rows, results_by_method, split) for split in ("dev", "test")
                      if any(r["split"] == split for r in rows))
     text = "\n".join(header) + body + "\n\nSign calibration:\n" + "\n".join(f"- {n}" for n in notes) + "\n"
     if args.speed and "imgtool horizon" in results_by_method:
