@@ -174,6 +174,30 @@ def summary(rows, results_by_method):
     return "\n".join(lines)
 
 
+def reliability(rows, results):
+    """imgtool's confidence against its error, per half: for each confidence band, how many photos with a
+    level reference fall in it, how many of them were answered, and the share of answers within 1° and
+    more than 2° off; photos without a level reference in the band and how many were answered."""
+    bands = [(0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01)]
+    lines = ["\n### imgtool confidence against error (photos with a level reference; photos without one)\n",
+             "| half | confidence | level photos | answered | within 1° | > 2° off | none photos | none answered |",
+             "|---|---|---|---|---|---|---|---|"]
+    for half in ("dev", "test"):
+        for lo, hi in bands:
+            level = [(r, v) for r, v in zip(rows, results) if r["split"] == half and r["truth"] != "none"
+                     and v[1] is not None and lo <= v[1] < hi]
+            none = [(r, v) for r, v in zip(rows, results) if r["split"] == half and r["truth"] == "none"
+                    and v[1] is not None and lo <= v[1] < hi]
+            if not level and not none:
+                continue
+            errors = [error(v[0], float(r["truth"])) for r, v in level if v[0] is not None]
+            within = f"{100 * sum(e <= 1 for e in errors) / len(errors):.0f} %" if errors else "–"
+            off = f"{100 * sum(e > 2 for e in errors) / len(errors):.0f} %" if errors else "–"
+            lines.append(f"| {half} | {lo:.1f}–{min(hi, 1):.1f} | {len(level)} | {len(errors)} | {within} | {off} | "
+                         f"{len(none)} | {sum(v[0] is not None for _, v in none)} |")
+    return "\n".join(lines)
+
+
 def timed(command, runs=5):
     samples = []
     for _ in range(runs):
@@ -239,6 +263,8 @@ def main():
               "ImageMagick as a process.\n"]
     body = summary(rows, results_by_method) + "\n" + "\n".join(table(rows, results_by_method, split) for split in ("dev", "test")
                      if any(r["split"] == split for r in rows))
+    if "imgtool horizon" in results_by_method:
+        body += "\n" + reliability(rows, results_by_method["imgtool horizon"])
     text = "\n".join(header) + body + "\n\nSign calibration:\n" + "\n".join(f"- {n}" for n in notes) + "\n"
     if args.speed and "imgtool horizon" in results_by_method:
         source = next(r["path"] for r in rows if r["id"].startswith("plasma-workspace-wallpapers/summer_1am@+0.0"))

@@ -59,7 +59,9 @@ def obtain(spec, work):
             os.makedirs(debs, exist_ok=True)
             subprocess.run(["apt-get", "download", "-qq", package_version], cwd=debs, check=True)
             deb = [f for f in os.listdir(debs) if f.startswith(package + "_")][0]
-            subprocess.run(["dpkg", "-x", os.path.join(debs, deb), root], check=True)
+            os.makedirs(root + ".part", exist_ok=True)
+            subprocess.run(["dpkg", "-x", os.path.join(debs, deb), root + ".part"], check=True)
+            os.rename(root + ".part", root)
         return os.path.join(root, path)
     repo_commit, path = rest.split(":", 1)
     repo, commit = repo_commit.split("@")
