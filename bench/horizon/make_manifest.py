@@ -49,6 +49,9 @@ MEASURED = [
      "sea horizon between people, x 3-797, 318 of 396 points, sd 0.3 px, se 0.004"),
     ("tuxpaint-data", "/usr/share/tuxpaint/templates/sheep.jpg", "open", 0.022,
      "far edge of the plain: two edges of the water strip -0.017 and +0.061 (mean), x 3-1134"),
+    ("forensics-samples-files", "/usr/share/forensics-samples/original-files/pic1/IMG_1054.JPG", "distractor", -0.29,
+     "vertical vanishing point of 4 tower edges (x 190-1085, spans 180-530 px, sd 0.2-0.3 px): -0.35; subsets "
+     "-0.21/-0.30/-0.31; rails and diagonal roads below"),
     ("tuxpaint-data", "/usr/share/tuxpaint/templates/lighthouse.jpg", "urban", 0.73,
      "vertical vanishing point of the two tower edges (axis at the centre column) 0.725; window edges 0.70/1.08; +-0.2"),
 ]
@@ -162,10 +165,16 @@ def main():
             photos.append(dict(id=pid, source=package, obtain=f"deb:{package}={PACKAGES[package]}:{path}",
                                category="none", own_roll=None, note="no level reference", turns=[0] + turns(pid, 2)))
     assert len({p["id"] for p in photos}) == len(photos)
-    # Split of the non-York photos: within each category, sorted by hash, alternating dev/test.
+    # Split of the non-York photos: within each category, sorted by hash, alternating dev/test. A photo
+    # already in manifest.csv keeps its half, so adding photos never moves one between halves.
+    fixed = {}
+    if os.path.exists(os.path.join(HERE, "manifest.csv")):
+        fixed = {r["source_photo"]: r["split"] for r in csv.DictReader(open(os.path.join(HERE, "manifest.csv")))}
     by_category = {}
     for p in photos:
-        if "split" not in p:
+        if "split" not in p and p["id"] in fixed:
+            p["split"] = fixed[p["id"]]
+        elif "split" not in p:
             by_category.setdefault(p["category"], []).append(p)
     for group in by_category.values():
         for i, p in enumerate(sorted(group, key=lambda p: h(p["id"]))):
