@@ -88,10 +88,95 @@ def skimage_hough(path):
     return normal - 90 if normal > 0 else normal + 90
 
 
+def _lsd_vertical_segments(path, max_tilt=20.0, min_length=0.03):
+    """LSD segments within `max_tilt` of vertical, at most 1024 px on the long side (never enlarged):
+    end points (pointing up), tilts (degrees, top leaning left = positive) and lengths."""
+    grey = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
+    scale = min(1.0, 1024 / max(grey.shape))
+    if scale < 1:
+        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    segments = cv2.createLineSegmentDetector().detect(grey)[0]
+    if segments is None:
+        return None
+    s = segments.reshape(-1, 4).astype(np.float64)
+    up = s[:, 3] > s[:, 1]  # make (x1, y1) the lower end, (x2, y2) the upper one
+    s[up] = s[up][:, [2, 3, 0, 1]]
+    dx, dy = s[:, 2] - s[:, 0], s[:, 3] - s[:, 1]
+    tilt = np.degrees(np.arctan2(-dx, -dy))
+    length = np.hypot(dx, dy)
+    keep = (np.abs(tilt) < max_tilt) & (length > min_length * max(grey.shape))
+    if keep.sum() < 2:
+        return None
+    return s[keep], tilt[keep], length[keep], grey.shape
+
+
+def lsd_verticals(path):
+    # The recipe of issue 12: LSD segments within 20° of vertical, the length-weighted median of their tilt.
+    found = _lsd_vertical_segments(path, min_length=0.0)
+    if found is None:
+        return None
+    _, tilt, length, _ = found
+    order = np.argsort(tilt)
+    cumulative = np.cumsum(length[order])
+    return float(tilt[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
+def lsd_vertical_vp(path):
+    # Stronger classical recipe: the vertical vanishing point of the same segments (RANSAC over pairs in
+    # homogeneous coordinates, then a length-weighted least-squares refinement of the inliers); the roll is
+    # the direction of that point from the image centre, so converging verticals (camera looking up or down)
+    # are read without the bias of their mean tilt. Abstains with fewer than 3 consistent segments.
+    found = _lsd_vertical_segments(path)
+    if found is None:
+        return None
+    s, tilt, length, shape = found
+    height, width = shape
+    centre = np.array([width / 2, height / 2])
+    norm = max(width, height)
+    p1 = np.column_stack([(s[:, :2] - centre) / norm, np.ones(len(s))])
+    p2 = np.column_stack([(s[:, 2:] - centre) / norm, np.ones(len(s))])
+    lines = np.cross(p1, p2)
+    lines /= np.linalg.norm(lines[:, :2], axis=1, keepdims=True)
+    rng = np.random.default_rng(0)
+    best, best_score = None, -1.0
+    for _ in range(300):
+        i, j = rng.choice(len(s), 2, replace=False)
+        vp = np.cross(lines[i], lines[j])
+        if np.linalg.norm(vp) < 1e-12:
+            continue
+        vp /= np.linalg.norm(vp)
+        # angular consistency: the angle between each segment and the line from its midpoint to the VP
+        mid = (p1[:, :2] + p2[:, :2]) / 2
+        to_vp = vp[:2] - mid * vp[2]
+        seg = p2[:, :2] - p1[:, :2]
+        cos = np.abs(np.sum(to_vp * seg, axis=1)) / (np.linalg.norm(to_vp, axis=1) * np.linalg.norm(seg, axis=1) + 1e-12)
+        inliers = cos > math.cos(math.radians(1.0))
+        score = length[inliers].sum()
+        if score > best_score:
+            best, best_score = inliers, score
+    if best is None or best.sum() < 3:
+        return None
+    # refinement: the point minimising the weighted squared distances to the inlier lines
+    a = lines[best] * np.sqrt(length[best])[:, None]
+    _, _, vt = np.linalg.svd(a)
+    vp = vt[-1]
+    if abs(vp[2]) < 1e-9:
+        direction = vp[:2]
+    else:
+        direction = vp[:2] / vp[2]
+        if abs(vp[2]) > 1e-9 and np.linalg.norm(direction) < 0.5:  # a VP inside the picture: not verticals
+            return None
+    if direction[1] > 0:
+        direction = -direction
+    return float(math.degrees(math.atan2(-direction[0], -direction[1])))
+
+
 PEERS = [
     ("ImageMagick -deskew 40%", imagemagick_deskew),
     ("python deskew", python_deskew),
     ("OpenCV HoughLines", opencv_hough),
     ("OpenCV LSD", opencv_lsd),
     ("scikit-image hough_line", skimage_hough),
+    ("LSD verticals (median tilt)", lsd_verticals),
+    ("LSD vertical vanishing point", lsd_vertical_vp),
 ]

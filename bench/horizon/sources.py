@@ -1,0 +1,75 @@
+"""Where every source photo of the horizon corpus comes from (see LABELLING.md, LICENSES.md).
+
+Shared by make_manifest.py (writes manifest.csv) and fetch_corpus.py (gets the files, checks them and
+builds the turned copies)."""
+import os
+import subprocess
+
+YORK = ("johndpope/BMVC-Dubska", "bfcc2c9e75d7481379b4f8de1f01c1ce576ed2d7")
+ECD = ("trocolit2/vanishing-point-detection", "d07ba0184128ca8188e6e41c53f5b98b9165d6e8")
+
+PACKAGES = {  # Debian 12 packages, fetched with apt-get download and unpacked with dpkg -x (not installed)
+    "plasma-workspace-wallpapers": "4:5.27.5-2",
+    "lxqt-themes": "1.2.0-1",
+    "digikam-data": "4:7.9.0-1",
+    "forensics-samples-files": "1.1.4-5",
+    "palapeli-data": "4:22.12.3-1",
+    "python-kivy-examples": "2.1.0-1",
+    "tuxpaint-data": "1:0.9.28-sdl2-1",
+    "kphotoalbum": "5.9.1-1",
+}
+
+LICENCES = {
+    "york-urban": "York Urban DB (Denis, Elder, Estrada, ECCV 2008): research use; copy in github johndpope/BMVC-Dubska",
+    "eurasian-cities": "Eurasian Cities dataset (Tretyak, Barinova, Kohli, Lempitsky, IJCV 2012): research use; copy in github trocolit2/vanishing-point-detection",
+    "plasma-workspace-wallpapers": "GPL-2+ (debian/copyright); LGPL-3 per each wallpaper's metadata.json",
+    "lxqt-themes": "LGPL-2.1+ (debian/copyright, Files: *)",
+    "digikam-data": "GPL-2+ (debian/copyright, Files: *)",
+    "forensics-samples-files": "CC-BY-SA-4.0 (debian/copyright, original-files/*)",
+    "palapeli-data": "GPL-2+ (debian/copyright, Files: *)",
+    "python-kivy-examples": "Expat (debian/copyright, Files: *)",
+    "tuxpaint-data": "GPL-2+ (debian/copyright, Files: *)",
+    "kphotoalbum": "GPL-2+ (debian/copyright)",
+}
+
+
+def git_dir(repo, work):
+    """A git directory holding `repo`: the local mirror if there is one, else a clone in WORK/git."""
+    owner, name = repo.split("/")
+    for candidate in (os.environ.get("HORIZON_MIRROR", "/work/.mirror") + f"/{owner}+{name}/repo",
+                      os.path.join(work, "git", f"{owner}+{name}.git")):
+        if os.path.isdir(candidate):
+            return candidate
+    target = os.path.join(work, "git", f"{owner}+{name}.git")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    subprocess.run(["git", "clone", "--bare", f"https://github.com/{repo}", target], check=True)
+    return target
+
+
+def obtain(spec, work):
+    """The local path of a source file described by `spec` (the manifest's obtain column):
+    deb:PACKAGE=VERSION:/path or github:OWNER/NAME@COMMIT:path."""
+    kind, rest = spec.split(":", 1)
+    if kind == "deb":
+        package_version, path = rest.split(":/", 1)
+        package = package_version.split("=")[0]
+        root = os.path.join(work, "pkgs", package)
+        if not os.path.isdir(root):
+            debs = os.path.join(work, "debs")
+            os.makedirs(debs, exist_ok=True)
+            subprocess.run(["apt-get", "download", "-qq", package_version], cwd=debs, check=True)
+            deb = [f for f in os.listdir(debs) if f.startswith(package + "_")][0]
+            os.makedirs(root + ".part", exist_ok=True)
+            subprocess.run(["dpkg", "-x", os.path.join(debs, deb), root + ".part"], check=True)
+            os.rename(root + ".part", root)
+        return os.path.join(root, path)
+    repo_commit, path = rest.split(":", 1)
+    repo, commit = repo_commit.split("@")
+    out = os.path.join(work, "src", repo.replace("/", "+"), path)
+    if not os.path.exists(out):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        blob = subprocess.run(["git", "--git-dir", git_dir(repo, work), "show", f"{commit}:{path}"],
+                              capture_output=True, check=True).stdout
+        with open(out, "wb") as f:
+            f.write(blob)
+    return out
