@@ -37,7 +37,7 @@ FEATURES = {
 # 0: no prior direction. A fitted coefficient of the wrong sign (collinear features, few examples)
 # is set to zero and the rest refitted, so the model cannot learn, say, that a stronger rival helps.
 SIGNS = {
-    "horizon_line": [+1, +1, -1, -1, +1, -1, -1, 0, +1, +1, +1],
+    "horizon_line": [+1, +1, -1, -1, +1, -1, 0, 0, +1, +1, +1],
     "verticals": [+1, +1, +1, +1, -1, -1, +1, -1, +1, 0, +1],
 }
 SWIFT_NAME = {"horizon_line": "lineCoefficients", "verticals": "vanishingPointCoefficients"}
