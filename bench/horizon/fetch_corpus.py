@@ -3,7 +3,7 @@
 
     python3 bench/horizon/fetch_corpus.py WORK          # WORK/corpus/*.jpg and WORK/corpus.csv
 
-Sources: Debian packages (apt-get download + dpkg -x into WORK/pkgs, never installed) and two GitHub
+Sources: Debian packages (apt-get download + dpkg -x into WORK/pkgs, never installed) and three GitHub
 repositories at pinned commits (a local mirror under $HORIZON_MIRROR, default /work/.mirror, or a bare
 clone into WORK/git). Turned copy: the photo (first reduced to at most 1920 px on the long side) turned
 counter-clockwise by `turn` degrees about its centre (bicubic), cropped to the centred largest rectangle of
