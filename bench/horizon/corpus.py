@@ -14,6 +14,27 @@ def load_grey(path, long_side=1024):
     return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32)
 
 
+def derived(image, variant):
+    """A derived variant of a source photo (the `~variant` suffix of its id; LABELLING.md, Shore Livecams):
+    'small' = reduced to 640 px on the long side (INTER_AREA), 'portrait' = the centred 9:16 crop at full
+    height, '' = the photo itself. Both keep the pixel grid's orientation, so the roll is unchanged."""
+    if variant == "small":
+        s = 640 / max(image.shape[:2])
+        return cv2.resize(image, (round(image.shape[1] * s), round(image.shape[0] * s)), interpolation=cv2.INTER_AREA)
+    if variant == "portrait":
+        height, width = image.shape[:2]
+        w = round(height * 9 / 16)
+        x = (width - w) // 2
+        return image[:, x:x + w]
+    assert variant == "", variant
+    return image
+
+
+def variant_of(photo_id):
+    """'small' / 'portrait' for a derived source photo id (…~small, …~portrait), else ''."""
+    return photo_id.split("~", 1)[1] if "~" in photo_id else ""
+
+
 def turned(image, degrees):
     """The picture turned counter-clockwise by `degrees` (a level horizon then rises to the right),
     cropped to the centred same-aspect rectangle, minus 4 px."""

@@ -3,12 +3,14 @@
 
     python3 bench/horizon/fetch_corpus.py WORK          # WORK/corpus/*.jpg and WORK/corpus.csv
 
-Sources: Debian packages (apt-get download + dpkg -x into WORK/pkgs, never installed) and two GitHub
+Sources: Debian packages (apt-get download + dpkg -x into WORK/pkgs, never installed) and three GitHub
 repositories at pinned commits (a local mirror under $HORIZON_MIRROR, default /work/.mirror, or a bare
 clone into WORK/git). Turned copy: the photo (first reduced to at most 1920 px on the long side) turned
 counter-clockwise by `turn` degrees about its centre (bicubic), cropped to the centred largest rectangle of
 the same proportions minus 4 px (corpus.turned), JPEG quality 92. The unturned copy is the source file
-itself when it is a JPEG of at most 1920 px, else the same reduction saved as JPEG 92."""
+itself when it is a JPEG of at most 1920 px, else the same reduction saved as JPEG 92. Derived source photos
+(id ending ~small or ~portrait, Shore Livecams) are first reduced to 640 px or cropped to the centred 9:16
+(corpus.derived), then treated like a photo (never copied as is)."""
 import csv
 import hashlib
 import os
@@ -19,7 +21,7 @@ import cv2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import turned  # noqa: E402
+from corpus import derived, turned, variant_of  # noqa: E402
 from sources import obtain  # noqa: E402
 
 LONG_SIDE = 1920
@@ -47,10 +49,11 @@ def main():
         row["path"] = out
         if os.path.exists(out):
             continue
-        image = cv2.imread(source, cv2.IMREAD_COLOR)
+        variant = variant_of(row["source_photo"])
+        image = derived(cv2.imread(source, cv2.IMREAD_COLOR), variant)
         scale = LONG_SIDE / max(image.shape[:2])
         turn = float(row["turn"])
-        if turn == 0 and scale >= 1 and source.lower().endswith((".jpg", ".jpeg")):
+        if turn == 0 and scale >= 1 and not variant and source.lower().endswith((".jpg", ".jpeg")):
             shutil.copyfile(source, out)
             continue
         if scale < 1:

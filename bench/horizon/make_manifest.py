@@ -4,9 +4,10 @@
 
 Needs numpy, scipy (York .mat files) and OpenCV (image sizes); fetches the sources like fetch_corpus.py.
 Truth: York Urban from its orthogonal ground-truth vanishing points, Eurasian Cities from its ground-truth
-horizon line, package photos from the hand measurements in MEASURED (protocol: LABELLING.md), photos
-without a level reference "none". Split: York by its own training/test index; the others by a hash of
-the source photo id, alternating dev/test within each category. Turns: deterministic (see turns())."""
+horizon line, package photos from the hand measurements in MEASURED and Shore Livecams frames from those in
+SHORE_MEASURED (protocol: LABELLING.md), photos without a level reference "none". Split: York by its own
+training/test index; Shore Livecams as recorded in SHORE_MEASURED (by near-duplicate view group); the others
+by a hash of the source photo id, alternating dev/test within each category. Turns: deterministic (see turns())."""
 import csv
 import hashlib
 import math
@@ -19,7 +20,8 @@ import numpy as np
 import scipy.io as sio
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sources import ECD, LICENCES, PACKAGES, YORK, obtain  # noqa: E402
+from corpus import derived, variant_of  # noqa: E402
+from sources import ECD, LICENCES, PACKAGES, SHORE, YORK, obtain  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -54,6 +56,147 @@ MEASURED = [
      "-0.21/-0.30/-0.31; rails and diagonal roads below"),
     ("tuxpaint-data", "/usr/share/tuxpaint/templates/lighthouse.jpg", "urban", 0.73,
      "vertical vanishing point of the two tower edges (axis at the centre column) 0.725; window edges 0.70/1.08; +-0.2"),
+]
+
+# Shore Livecams frames measured by hand (LABELLING.md, Shore Livecams): (path under shore_livecams/images/,
+# derived variant ('' = as shot, 'small', 'portrait'), category, own roll, view group, split, how it was measured).
+# The split was fixed per view group (near-duplicate webcam presets) before any tuning; it is recorded here, not
+# recomputed. Generated from the helper's measurements.csv and view-groups.txt.
+SHORE_MEASURED = [
+    ('test/2ux5cw8z_1080_2022-07-16_16-12_output_0.jpeg', '', 'open', 0.786, '2ux5cw8z_1080_2022-07-16_16-12_output_0', 'test',
+     'sea horizon above a beach; quadratic edge fit over 929 columns, roll = tangent at the centre column (se 0.002, resid sd 0.59 px, bow +14.4 px); check: chord of the central half +0.859'),
+    ('train/2ux5cw8z_1080_2022-07-17_03-24_output_0.jpeg', '', 'open', 0.830, '2ux5cw8z_1080_2022-07-17_03-24_output_0', 'test',
+     'sea horizon above a beach; quadratic edge fit over 687 columns, roll = tangent at the centre column (se 0.003, resid sd 0.46 px, bow +11.2 px); check: chord of the central half +0.809'),
+    ('train/2ux5cw8z_1080_2022-07-17_09-24_output_0.jpeg', 'small', 'open', 0.685, '2ux5cw8z_1080_2022-07-17_09-24_output_0', 'test',
+     'sea horizon above a beach; quadratic edge fit over 879 columns, roll = tangent at the centre column (se 0.002, resid sd 0.59 px, bow +12.8 px); check: chord of the central half +0.658; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('test/2ux5cw8z_1080_2022-07-16_11-57_output_0.jpeg', '', 'distractor', 0.740, '2ux5cw8z_1080_2022-07-16_11-57_output_0', 'dev',
+     'sea horizon; diagonal beach edge; quadratic edge fit over 740 columns, roll = tangent at the centre column (se 0.004, resid sd 0.83 px, bow +6.8 px); check: chord of the central half +0.740'),
+    ('train/2ux5cw8z_1080_2022-07-17_05-24_output_0.jpeg', '', 'distractor', 0.634, '2ux5cw8z_1080_2022-07-17_05-24_output_0', 'test',
+     'sea horizon; diagonal beach and roofs; quadratic edge fit over 793 columns, roll = tangent at the centre column (se 0.003, resid sd 0.48 px, bow +8.0 px); check: chord of the central half +0.597'),
+    ('train/2ux5cw8z_1080_2022-07-19_12-31_output_0.jpeg', '', 'distractor', 0.722, '2ux5cw8z_1080_2022-07-19_12-31_output_0', 'dev',
+     'sea horizon; diagonal beach edge; quadratic edge fit over 930 columns, roll = tangent at the centre column (se 0.002, resid sd 0.61 px, bow +5.6 px); check: chord of the central half +0.707'),
+    ('test/2ux5cw8z_1080_2022-07-16_18-34_output_0.jpeg', '', 'partial', 1.976, '2ux5cw8z_1080_2022-07-16_18-34_output_0', 'dev',
+     'sea horizon behind roofs at dusk; quadratic edge fit over 791 columns, roll = tangent at the centre column (se 0.005, resid sd 1.23 px, bow -3.0 px); check: chord of the central half +2.054'),
+    ('test/519srew5_1080_2022-07-16_12-23_output_0.jpeg', '', 'partial', 0.015, '519srew5_1080_2022-07-16_12-23_output_0', 'test',
+     'sea horizon; trees and roofs in front, diagonal surf; quadratic edge fit over 904 columns, roll = tangent at the centre column (se 0.001, resid sd 0.18 px, bow +2.1 px); check: chord of the central half +0.006'),
+    ('test/519srew5_1080_2022-07-16_12-51_output_0.jpeg', '', 'open', 1.482, '519srew5_1080_2022-07-16_12-51_output_0', 'dev',
+     'sea horizon above surf and trees; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +2.6 px); check: chord of the central half +1.470'),
+    ('train/519srew5_1080_2022-07-17_03-28_output_0.jpeg', 'portrait', 'open', 0.543, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon above surf and trees; quadratic edge fit over 950 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +2.1 px); check: chord of the central half +0.540; derived: centred 9:16 crop (full height) before turning'),
+    ('train/519srew5_1080_2022-07-17_07-58_output_0.jpeg', '', 'open', 0.973, '519srew5_1080_2022-07-17_07-58_output_0', 'dev',
+     'sea horizon above trees; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.000, resid sd 0.14 px, bow +2.2 px); check: chord of the central half +0.974'),
+    ('train/519srew5_1080_2022-07-17_12-28_output_0.jpeg', 'portrait', 'open', 0.719, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon above trees; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.000, resid sd 0.14 px, bow +2.2 px); check: chord of the central half +0.712; derived: centred 9:16 crop (full height) before turning'),
+    ('train/519srew5_1080_2022-07-17_14-28_output_0.jpeg', 'small', 'open', 1.071, '519srew5_1080_2022-07-17_07-58_output_0', 'dev',
+     'sea horizon above trees; quadratic edge fit over 953 columns, roll = tangent at the centre column (se 0.001, resid sd 0.18 px, bow +2.2 px); check: chord of the central half +1.070; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/519srew5_1080_2022-07-17_16-58_output_0.jpeg', '', 'open', 1.588, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon above trees; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.001, resid sd 0.16 px, bow +2.7 px); check: chord of the central half +1.589'),
+    ('train/519srew5_1080_2022-07-19_13-35_output_0.jpeg', '', 'partial', 1.624, '519srew5_1080_2022-07-19_13-35_output_0', 'dev',
+     'sea horizon; trees cover the right third; quadratic edge fit over 943 columns, roll = tangent at the centre column (se 0.002, resid sd 0.48 px, bow +3.7 px); check: chord of the central half +1.607'),
+    ('train/519srew5_1080_2022-07-19_16-05_output_0.jpeg', 'portrait', 'open', 0.738, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon; quadratic edge fit over 888 columns, roll = tangent at the centre column (se 0.001, resid sd 0.28 px, bow +2.0 px); check: chord of the central half +0.754; derived: centred 9:16 crop (full height) before turning'),
+    ('train/519srew5_1080_2022-07-19_18-05_output_0.jpeg', '', 'open', 1.592, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon at dusk; quadratic edge fit over 874 columns, roll = tangent at the centre column (se 0.002, resid sd 0.71 px, bow -2.2 px); check: chord of the central half +1.672'),
+    ('train/519srew5_1080_2022-07-19_07-35_output_0.jpeg', '', 'partial', 1.655, '519srew5_1080_2022-07-19_07-35_output_0', 'dev',
+     'sea horizon; trees cover the right part; quadratic edge fit over 686 columns, roll = tangent at the centre column (se 0.003, resid sd 0.58 px, bow +0.6 px); check: chord of the central half +1.594'),
+    ('train/519srew5_1080_2022-07-19_12-05_output_0.jpeg', '', 'partial', 1.675, '519srew5_1080_2022-07-19_12-05_output_0', 'dev',
+     'sea horizon; trees and roofs cover the right part; quadratic edge fit over 897 columns, roll = tangent at the centre column (se 0.002, resid sd 0.56 px, bow -0.3 px); check: chord of the central half +1.641'),
+    ('train/519srew5_1080_2022-07-19_14-05_output_0.jpeg', '', 'open', 0.390, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon above trees; quadratic edge fit over 946 columns, roll = tangent at the centre column (se 0.001, resid sd 0.41 px, bow +1.1 px); check: chord of the central half +0.334'),
+    ('test/dlwkigk3_720_2022-07-16_11-26_output_0.jpeg', '', 'distractor', -0.448, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.14 px, bow +1.0 px); check: chord of the central half -0.424'),
+    ('test/dlwkigk3_720_2022-07-16_18-17_output_0.jpeg', '', 'distractor', -0.322, 'dlwkigk3_720_2022-07-16_18-17_output_0', 'dev',
+     'sea horizon; diagonal harbour moles; quadratic edge fit over 622 columns, roll = tangent at the centre column (se 0.002, resid sd 0.35 px, bow +1.2 px); check: chord of the central half -0.331'),
+    ('train/dlwkigk3_720_2022-07-17_12-53_output_0.jpeg', '', 'distractor', -0.349, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal harbour moles; quadratic edge fit over 627 columns, roll = tangent at the centre column (se 0.001, resid sd 0.23 px, bow +1.0 px); check: chord of the central half -0.369'),
+    ('train/dlwkigk3_720_2022-07-17_10-53_output_0.jpeg', 'small', 'distractor', -0.348, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal harbour moles; quadratic edge fit over 605 columns, roll = tangent at the centre column (se 0.001, resid sd 0.18 px, bow +1.0 px); check: chord of the central half -0.351; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/dlwkigk3_720_2022-07-17_16-53_output_0.jpeg', 'portrait', 'distractor', -0.373, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier; quadratic edge fit over 627 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +0.9 px); check: chord of the central half -0.373; derived: centred 9:16 crop (full height) before turning'),
+    ('train/dlwkigk3_720_2022-07-19_17-28_output_0.jpeg', '', 'distractor', -0.310, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier; quadratic edge fit over 637 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +0.9 px); check: chord of the central half -0.300'),
+    ('test/w4gnqsqx_1440_2022-07-16_11-26_output_0.jpeg', '', 'open', 0.143, 'w4gnqsqx_1440_2022-07-16_11-26_output_0', 'dev',
+     'lake horizon (Lake Constance) between shores; quadratic edge fit over 730 columns, roll = tangent at the centre column (se 0.005, resid sd 1.15 px, bow -4.9 px); check: chord of the central half +0.086'),
+    ('test/w4gnqsqx_1440_2022-07-16_14-01_output_0.jpeg', 'portrait', 'open', 0.064, 'w4gnqsqx_1440_2022-07-16_11-26_output_0', 'dev',
+     'lake horizon (Lake Constance) between shores; quadratic edge fit over 748 columns, roll = tangent at the centre column (se 0.004, resid sd 1.04 px, bow +0.3 px); check: chord of the central half +0.119; derived: centred 9:16 crop (full height) before turning'),
+    ('test/w4gnqsqx_1440_2022-07-16_17-45_output_0.jpeg', '', 'open', 0.083, 'w4gnqsqx_1440_2022-07-16_11-26_output_0', 'dev',
+     'lake horizon (Lake Constance) between shores; quadratic edge fit over 769 columns, roll = tangent at the centre column (se 0.002, resid sd 0.56 px, bow +3.3 px); check: chord of the central half +0.126'),
+    ('test/w4gnqsqx_1440_2022-07-16_18-15_output_0.jpeg', 'small', 'open', -0.212, 'w4gnqsqx_1440_2022-07-16_18-15_output_0', 'dev',
+     'lake horizon (Lake Constance) between shores; quadratic edge fit over 860 columns, roll = tangent at the centre column (se 0.002, resid sd 0.47 px, bow +0.8 px); check: chord of the central half -0.162; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/vgiy5566_720_2022-07-17_11-52_output_0.jpeg', '', 'open', 0.769, 'vgiy5566_720_2022-07-17_11-52_output_0', 'dev',
+     'far water line of a fjord shore; quadratic edge fit over 597 columns, roll = tangent at the centre column (se 0.002, resid sd 0.36 px, bow +1.3 px); check: chord of the central half +0.724'),
+    ('test/proylddb_1080_2022-07-16_11-26_output_0.jpeg', '', 'distractor', 0.170, 'proylddb_1080_2022-07-16_11-26_output_0', 'test',
+     'far water line of the Elbe; pier piles and beacons; quadratic edge fit over 923 columns, roll = tangent at the centre column (se 0.002, resid sd 0.55 px, bow -1.4 px); check: chord of the central half +0.216'),
+    ('test/2ux5cw8z_1080_2022-07-16_15-12_output_0.jpeg', '', 'open', 0.665, '2ux5cw8z_1080_2022-07-16_15-12_output_0', 'dev',
+     'sea horizon above a beach; quadratic edge fit over 713 columns, roll = tangent at the centre column (se 0.004, resid sd 0.60 px, bow +16.0 px); check: chord of the central half +0.743'),
+    ('test/2ux5cw8z_1080_2022-07-16_16-44_output_0.jpeg', '', 'distractor', 0.506, '2ux5cw8z_1080_2022-07-16_16-44_output_0', 'dev',
+     'sea horizon; diagonal beach edge; quadratic edge fit over 643 columns, roll = tangent at the centre column (se 0.005, resid sd 0.57 px, bow +10.5 px); check: chord of the central half +0.485'),
+    ('train/2ux5cw8z_1080_2022-07-17_05-54_output_0.jpeg', '', 'distractor', 0.609, '2ux5cw8z_1080_2022-07-17_05-24_output_0', 'test',
+     'sea horizon; diagonal beach and roofs; quadratic edge fit over 765 columns, roll = tangent at the centre column (se 0.003, resid sd 0.47 px, bow +6.6 px); check: chord of the central half +0.546'),
+    ('train/2ux5cw8z_1080_2022-07-19_03-01_output_0.jpeg', '', 'partial', 0.589, '2ux5cw8z_1080_2022-07-17_05-24_output_0', 'test',
+     'sea horizon at sunset beyond roofs and harbour; quadratic edge fit over 856 columns, roll = tangent at the centre column (se 0.004, resid sd 1.01 px, bow +0.7 px); check: chord of the central half +0.569'),
+    ('train/2ux5cw8z_1080_2022-07-19_07-31_output_0.jpeg', '', 'distractor', 0.560, '2ux5cw8z_1080_2022-07-19_07-31_output_0', 'dev',
+     'sea horizon; diagonal beach edge; quadratic edge fit over 694 columns, roll = tangent at the centre column (se 0.006, resid sd 1.12 px, bow +7.0 px); check: chord of the central half +0.493'),
+    ('train/2ux5cw8z_1080_2022-07-19_11-01_output_0.jpeg', '', 'partial', 0.265, '2ux5cw8z_1080_2022-07-19_11-01_output_0', 'dev',
+     'sea horizon beyond a village; quadratic edge fit over 954 columns, roll = tangent at the centre column (se 0.001, resid sd 0.29 px, bow +6.4 px); check: chord of the central half +0.248'),
+    ('train/2ux5cw8z_1080_2022-07-19_12-01_output_0.jpeg', '', 'distractor', 0.645, '2ux5cw8z_1080_2022-07-19_12-01_output_0', 'dev',
+     'sea horizon; diagonal beach and harbour moles; quadratic edge fit over 925 columns, roll = tangent at the centre column (se 0.002, resid sd 0.63 px, bow +8.0 px); check: chord of the central half +0.589'),
+    ('train/2ux5cw8z_1080_2022-07-19_13-31_output_0.jpeg', '', 'partial', 0.545, '2ux5cw8z_1080_2022-07-19_13-31_output_0', 'dev',
+     'sea horizon beyond a village; quadratic edge fit over 847 columns, roll = tangent at the centre column (se 0.003, resid sd 0.66 px, bow +3.5 px); check: chord of the central half +0.495'),
+    ('test/519srew5_1080_2022-07-16_13-49_output_0.jpeg', '', 'open', 1.422, '519srew5_1080_2022-07-16_13-49_output_0', 'dev',
+     'sea horizon above surf; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +2.5 px); check: chord of the central half +1.426'),
+    ('test/519srew5_1080_2022-07-16_15-29_output_0.jpeg', '', 'partial', 1.463, '519srew5_1080_2022-07-16_15-29_output_0', 'dev',
+     'sea horizon; trees and roofs cover the right part; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.001, resid sd 0.22 px, bow +4.0 px); check: chord of the central half +1.469'),
+    ('test/519srew5_1080_2022-07-16_19-28_output_0.jpeg', '', 'open', 1.619, '519srew5_1080_2022-07-16_19-28_output_0', 'dev',
+     'sea horizon at dusk under dark clouds; quadratic edge fit over 958 columns, roll = tangent at the centre column (se 0.000, resid sd 0.15 px, bow +3.0 px); check: chord of the central half +1.613'),
+    ('train/519srew5_1080_2022-07-17_08-58_output_0.jpeg', '', 'partial', 1.522, '519srew5_1080_2022-07-17_08-58_output_0', 'test',
+     'sea horizon; trees and roofs cover the right part; quadratic edge fit over 785 columns, roll = tangent at the centre column (se 0.002, resid sd 0.45 px, bow +0.2 px); check: chord of the central half +1.481'),
+    ('train/519srew5_1080_2022-07-17_15-28_output_0.jpeg', 'small', 'open', 0.174, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon with sun glare; quadratic edge fit over 920 columns, roll = tangent at the centre column (se 0.001, resid sd 0.20 px, bow +1.9 px); check: chord of the central half +0.180; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/519srew5_1080_2022-07-17_19-28_output_0.jpeg', '', 'partial', 1.568, '519srew5_1080_2022-07-17_08-58_output_0', 'test',
+     'sea horizon; trees and roofs cover the right part; quadratic edge fit over 825 columns, roll = tangent at the centre column (se 0.002, resid sd 0.50 px, bow +0.0 px); check: chord of the central half +1.603'),
+    ('train/519srew5_1080_2022-07-19_11-35_output_0.jpeg', 'portrait', 'open', 1.348, '519srew5_1080_2022-07-19_11-35_output_0', 'dev',
+     'sea horizon above trees; quadratic edge fit over 917 columns, roll = tangent at the centre column (se 0.001, resid sd 0.31 px, bow +2.0 px); check: chord of the central half +1.380; derived: centred 9:16 crop (full height) before turning'),
+    ('train/519srew5_1080_2022-07-19_16-35_output_0.jpeg', '', 'partial', -0.049, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon; backlit trees cover the left part; quadratic edge fit over 908 columns, roll = tangent at the centre column (se 0.001, resid sd 0.27 px, bow +0.9 px); check: chord of the central half -0.029'),
+    ('train/519srew5_1080_2022-07-19_19-41_output_0.jpeg', '', 'partial', 1.540, '519srew5_1080_2022-07-17_03-28_output_0', 'test',
+     'sea horizon; trees cover the right part; quadratic edge fit over 725 columns, roll = tangent at the centre column (se 0.003, resid sd 0.62 px, bow +1.5 px); check: chord of the central half +1.590'),
+    ('test/dlwkigk3_720_2022-07-16_12-55_output_0.jpeg', '', 'distractor', -0.492, 'dlwkigk3_720_2022-07-16_12-55_output_0', 'dev',
+     'sea horizon; island and lighthouse below; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +1.1 px); check: chord of the central half -0.486'),
+    ('test/dlwkigk3_720_2022-07-16_14-35_output_0.jpeg', 'small', 'distractor', -0.370, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier; quadratic edge fit over 624 columns, roll = tangent at the centre column (se 0.001, resid sd 0.16 px, bow +0.7 px); check: chord of the central half -0.356; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/dlwkigk3_720_2022-07-17_05-23_output_0.jpeg', '', 'distractor', -0.489, 'dlwkigk3_720_2022-07-17_05-23_output_0', 'dev',
+     'sea horizon; diagonal sand spit; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.17 px, bow +1.0 px); check: chord of the central half -0.462'),
+    ('train/dlwkigk3_720_2022-07-17_06-23_output_0.jpeg', 'portrait', 'distractor', -0.341, 'dlwkigk3_720_2022-07-17_06-23_output_0', 'dev',
+     'sea horizon; diagonal harbour moles; quadratic edge fit over 583 columns, roll = tangent at the centre column (se 0.002, resid sd 0.27 px, bow +0.7 px); check: chord of the central half -0.342; derived: centred 9:16 crop (full height) before turning'),
+    ('train/dlwkigk3_720_2022-07-17_09-53_output_0.jpeg', '', 'distractor', -0.566, 'dlwkigk3_720_2022-07-17_11-23_output_0', 'test',
+     'sea horizon; island edges and moles; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.21 px, bow +1.0 px); check: chord of the central half -0.536'),
+    ('train/dlwkigk3_720_2022-07-17_11-23_output_0.jpeg', '', 'distractor', -0.470, 'dlwkigk3_720_2022-07-17_11-23_output_0', 'test',
+     'sea horizon; curved breakwater; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.16 px, bow +1.1 px); check: chord of the central half -0.475'),
+    ('train/dlwkigk3_720_2022-07-17_17-23_output_0.jpeg', 'small', 'distractor', -0.329, 'dlwkigk3_720_2022-07-17_17-23_output_0', 'dev',
+     'sea horizon; diagonal piers; quadratic edge fit over 615 columns, roll = tangent at the centre column (se 0.002, resid sd 0.28 px, bow +0.9 px); check: chord of the central half -0.311; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/dlwkigk3_720_2022-07-19_12-58_output_0.jpeg', '', 'distractor', -0.453, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier and ships; quadratic edge fit over 634 columns, roll = tangent at the centre column (se 0.002, resid sd 0.25 px, bow +0.7 px); check: chord of the central half -0.488'),
+    ('train/dlwkigk3_720_2022-07-19_17-58_output_0.jpeg', 'portrait', 'distractor', -0.452, 'dlwkigk3_720_2022-07-17_11-23_output_0', 'test',
+     'sea horizon; island and harbour wall; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.002, resid sd 0.28 px, bow +1.3 px); check: chord of the central half -0.482; derived: centred 9:16 crop (full height) before turning'),
+    ('train/dlwkigk3_720_2022-07-19_18-58_output_0.jpeg', '', 'distractor', -0.359, 'dlwkigk3_720_2022-07-17_16-53_output_0', 'test',
+     'sea horizon; diagonal pier; quadratic edge fit over 638 columns, roll = tangent at the centre column (se 0.001, resid sd 0.20 px, bow +0.8 px); check: chord of the central half -0.346'),
+    ('test/w4gnqsqx_1440_2022-07-16_15-14_output_0.jpeg', 'small', 'open', 0.068, 'w4gnqsqx_1440_2022-07-16_11-26_output_0', 'dev',
+     'lake horizon (Lake Constance) between shores; quadratic edge fit over 768 columns, roll = tangent at the centre column (se 0.003, resid sd 0.78 px, bow +2.9 px); check: chord of the central half +0.104; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('train/w4gnqsqx_1440_2022-07-17_11-20_output_0.jpeg', '', 'distractor', 0.124, 'w4gnqsqx_1440_2022-07-16_11-26_output_0', 'dev',
+     'lake horizon (Lake Constance); a diagonal mast crosses the frame; quadratic edge fit over 712 columns, roll = tangent at the centre column (se 0.005, resid sd 0.99 px, bow -0.1 px); check: chord of the central half +0.108'),
+    ('test/pyb3snyw_2160_2022-07-16_11-53_output_0.jpeg', '', 'open', -0.764, 'pyb3snyw_2160_2022-07-16_11-53_output_0', 'test',
+     'Wadden sea horizon beyond a dike and marina; quadratic edge fit over 1854 columns, roll = tangent at the centre column (se 0.000, resid sd 0.15 px, bow -4.0 px); check: chord of the central half -0.763'),
+    ('test/pyb3snyw_2160_2022-07-16_12-52_output_0.jpeg', 'portrait', 'open', -0.638, 'pyb3snyw_2160_2022-07-16_11-53_output_0', 'test',
+     'Wadden sea horizon beyond a dike and marina; quadratic edge fit over 1613 columns, roll = tangent at the centre column (se 0.000, resid sd 0.25 px, bow -2.9 px); check: chord of the central half -0.638; derived: centred 9:16 crop (full height) before turning'),
+    ('test/pyb3snyw_2160_2022-07-16_13-55_output_0.jpeg', '', 'open', -0.634, 'pyb3snyw_2160_2022-07-16_13-55_output_0', 'dev',
+     'Wadden sea horizon beyond a dike and marina; quadratic edge fit over 1408 columns, roll = tangent at the centre column (se 0.001, resid sd 0.54 px, bow -1.3 px); check: chord of the central half -0.659'),
+    ('test/pyb3snyw_2160_2022-07-16_15-27_output_0.jpeg', 'small', 'open', -0.481, 'pyb3snyw_2160_2022-07-16_11-53_output_0', 'test',
+     'Wadden sea horizon beyond a marina (an island strip at the right); quadratic edge fit over 1382 columns, roll = tangent at the centre column (se 0.001, resid sd 0.35 px, bow -4.5 px); check: chord of the central half -0.517; derived: reduced to 640 px on the long side (INTER_AREA) before turning'),
+    ('test/pyb3snyw_2160_2022-07-16_17-52_output_0.jpeg', '', 'distractor', -0.543, 'pyb3snyw_2160_2022-07-16_17-52_output_0', 'dev',
+     'Wadden sea horizon under backlit clouds; harbour wall and sun reflections; quadratic edge fit over 1609 columns, roll = tangent at the centre column (se 0.001, resid sd 0.63 px, bow -5.3 px); check: chord of the central half -0.502'),
+    ('test/pyb3snyw_2160_2022-07-16_18-25_output_0.jpeg', '', 'distractor', -0.080, 'pyb3snyw_2160_2022-07-16_18-25_output_0', 'dev',
+     'Wadden sea horizon under the sun; harbour wall and glare; quadratic edge fit over 1222 columns, roll = tangent at the centre column (se 0.001, resid sd 0.61 px, bow -5.3 px); check: chord of the central half -0.082'),
 ]
 
 # Package photos without a level reference (sky, foliage, macro, aerial, abstract, close portraits).
@@ -164,6 +307,11 @@ def main():
             pid = f"{package}/{photo_name(package, path)}"
             photos.append(dict(id=pid, source=package, obtain=f"deb:{package}={PACKAGES[package]}:{path}",
                                category="none", own_roll=None, note="no level reference", turns=[0] + turns(pid, 2)))
+    for path, variant, category, roll, view, split, note in SHORE_MEASURED:
+        pid = f"shore-livecams/{os.path.splitext(os.path.basename(path))[0]}" + (f"~{variant}" if variant else "")
+        photos.append(dict(id=pid, source="shore-livecams",
+                           obtain=f"github:{SHORE[0]}@{SHORE[1]}:shore_livecams/images/{path}", category=category,
+                           own_roll=roll, note="measured: " + note, split=split, turns=[0] + turns(pid, 3)))
     assert len({p["id"] for p in photos}) == len(photos)
     # Split of the non-York photos: within each category, sorted by hash, alternating dev/test. A photo
     # already in manifest.csv keeps its half, so adding photos never moves one between halves.
@@ -182,7 +330,7 @@ def main():
     rows = []
     for p in photos:
         path = obtain(p["obtain"], work)
-        image = cv2.imread(path, cv2.IMREAD_COLOR)
+        image = derived(cv2.imread(path, cv2.IMREAD_COLOR), variant_of(p["id"]))
         height, width = image.shape[:2]
         digest = sha256(path)
         for turn in p["turns"]:

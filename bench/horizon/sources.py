@@ -7,6 +7,7 @@ import subprocess
 
 YORK = ("johndpope/BMVC-Dubska", "bfcc2c9e75d7481379b4f8de1f01c1ce576ed2d7")
 ECD = ("trocolit2/vanishing-point-detection", "d07ba0184128ca8188e6e41c53f5b98b9165d6e8")
+SHORE = ("HSU-ANT/shore_livecams", "fe1ea106e73e80ace52fdc9be976892cee61bfa2")
 
 PACKAGES = {  # Debian 12 packages, fetched with apt-get download and unpacked with dpkg -x (not installed)
     "plasma-workspace-wallpapers": "4:5.27.5-2",
@@ -30,6 +31,8 @@ LICENCES = {
     "python-kivy-examples": "Expat (debian/copyright, Files: *)",
     "tuxpaint-data": "GPL-2+ (debian/copyright, Files: *)",
     "kphotoalbum": "GPL-2+ (debian/copyright)",
+    "shore-livecams": "Shore Livecams dataset (Ahlers, Bhattacharya, Nowak, Zoelzer, SITIS 2023), frames of public port/beach "
+                      "webcams in Germany: research dataset, no licence file in the repository (cite the paper); copy in github HSU-ANT/shore_livecams",
 }
 
 
