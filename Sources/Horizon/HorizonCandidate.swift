@@ -73,8 +73,8 @@ enum ConfidenceModel {
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
         "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
     ]
-    static let lineCoefficients: [Double] = [-0.6859, 0.6441, 0.0871, -0.8222, -1.1048, 1.6682, -1.1092, 0.0000, 1.4733, 0.0000, 1.4575, 1.8440]
-    static let vanishingPointCoefficients: [Double] = [-4.5242, 1.2365, 2.0840, 0.0000, 0.4390, 0.0000, -1.2581, 0.0000, -0.4240, 3.7835, 0.2266, 1.0514]
+    static let lineCoefficients: [Double] = [-0.9508, 0.7738, 0.0976, -0.7047, -1.1244, 1.6472, -1.1398, 0.7316, 1.3634, 0.0000, 1.4759, 1.9449]
+    static let vanishingPointCoefficients: [Double] = [-4.6032, 1.2691, 2.1348, 0.0000, 0.4097, 0.0000, -1.2663, 0.0000, -0.4494, 3.8489, 0.2851, 1.0440]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {
         var z = coefficients[0]

@@ -54,7 +54,7 @@ public struct HorizonEstimator: Sendable {
         /// The defaults, or any setting changed (see each property).
         public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
                     minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-                    rivalSeparation: Double = 2, minConfidence: Double = 0.8,
+                    rivalSeparation: Double = 2, minConfidence: Double = 0.65,
                     useVerticals: Bool = true, agreementTolerance: Double = 1) {
             self.maxAngle = maxAngle
             self.angleStep = angleStep
@@ -139,6 +139,9 @@ public struct HorizonEstimator: Sendable {
     /// Below this ratio of support, a rival line is as good as the best one.
     static let ambiguousRivalRatio = 1.25
 
+    /// Share of the width a horizon line must cover to answer on its own.
+    static let minLineCoverage = 0.35
+
     /// Verticals must stand in at least this many of twenty columns across the picture.
     static let minVerticalStructures = 3
 
@@ -165,8 +168,11 @@ public struct HorizonEstimator: Sendable {
                             vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence]
             var confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
-            // picture ambiguous: the line answers only when the verticals agree with it.
-            if h.rivalRatio < Self.ambiguousRivalRatio && vpAgrees == 0 { confidence = min(confidence, 0.15) }
+            // picture ambiguous, and a line across a third of the picture or less is too little of
+            // it: such a line answers only when the verticals agree with it.
+            if (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0 {
+                confidence = min(confidence, 0.15)
+            }
             result.append(HorizonCandidate(
                 evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
                 featureNames: ConfidenceModel.lineFeatureNames, confidence: confidence))

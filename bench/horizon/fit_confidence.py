@@ -25,6 +25,7 @@ import numpy as np
 L2 = 1.0
 AMBIGUOUS_RIVAL_RATIO = 1.25  # HorizonEstimator.ambiguousRivalRatio
 MIN_VERTICAL_STRUCTURES = 3  # HorizonEstimator.minVerticalStructures
+MIN_LINE_COVERAGE = 0.35  # HorizonEstimator.minLineCoverage
 WRONG_COST = 10
 FEATURES = {
     "horizon_line": ["coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees",
@@ -120,7 +121,8 @@ def answer(record, models):
         z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], FEATURES[c["evidence"]]))
         p = 1 / (1 + np.exp(-z))
         f = c["features"]
-        if c["evidence"] == "horizon_line" and np.exp(f["log_rival_ratio"]) < AMBIGUOUS_RIVAL_RATIO and not f["vp_agrees"]:
+        if c["evidence"] == "horizon_line" and not f["vp_agrees"] and (
+                np.exp(f["log_rival_ratio"]) < AMBIGUOUS_RIVAL_RATIO or f["coverage"] < MIN_LINE_COVERAGE):
             p = min(p, 0.15)  # as HorizonEstimator.candidates does
         if c["evidence"] == "verticals" and round(np.exp(f["log_structures"])) < MIN_VERTICAL_STRUCTURES:
             p = min(p, 0.4)
