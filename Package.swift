@@ -79,8 +79,13 @@ let package = Package(
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "CoreTypes", "Frost", "Horizon", "HorizonKit", "ToolSupport", "Vips", "Poppler", "LayoutKit", "ImageTestSupport", "TestSupport"],
-                    exclude: ["FuzzRegressions"]),
+        // The command modules called in-process (help text, error mapping).
+        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Poppler", "TestSupport",
+                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The built binaries run as a user runs them.
+        .testTarget(name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
+        // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
+        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport"], exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )
