@@ -4,8 +4,8 @@ import Synchronization
 import ToolSupport
 
 /// Runs rendering work on several threads, each with its own poppler `Document` (one document
-/// shared by two threads crashed every time here; one per thread never did), on the package's one
-/// ordered parallel engine (`orderedParallelForEach`).
+/// shared by two threads crashes; one per thread does not), on the package's one ordered parallel
+/// engine (`orderedParallelForEach`).
 public enum ParallelRender {
     /// Calls `body(index, document)` for every index in `0..<count` on up to `workers` threads and
     /// returns the results in index order. After a failure no new index starts, and the error of

@@ -31,8 +31,8 @@ public struct RuntimePolicy: Sendable {
     public func apply() {
         let environment = ProcessInfo.processInfo.environment
         // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
-        // threads then leave freed pixel buffers scattered over them, so a batch's peak memory grew
-        // with the number of arenas (bench/batch). Two arenas kept the speed. Before any thread starts.
+        // threads then leave freed pixel buffers scattered over them, so a batch's peak memory grows
+        // with the arenas (figures: bench/memory/RESULTS.md). Before any thread starts.
         if environment["MALLOC_ARENA_MAX"] == nil {
             VipsRuntime.limitMallocArenas(2)
         }
