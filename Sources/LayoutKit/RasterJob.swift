@@ -1,5 +1,4 @@
 import CoreTypes
-import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -19,13 +18,14 @@ public struct RasterJob: Sendable {
     public var source: PDFSource
     public var password: String?
     public var workers: Int
-    public var quiet: Bool
+    /// The progress bar's label (drawn only on a terminal); nil draws none.
+    public var progressLabel: String?
 
     public init(views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
-                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, quiet: Bool) {
+                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, progressLabel: String?) {
         self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
         self.background = background; self.geometry = geometry; self.source = source; self.password = password
-        self.workers = workers; self.quiet = quiet
+        self.workers = workers; self.progressLabel = progressLabel
     }
 
     /// Views up to this many pixels are drawn whole in memory, several at once; larger ones are
@@ -55,7 +55,7 @@ public struct RasterJob: Sendable {
         let written = WrittenFiles()
         do {
             let small = views.indices.filter(isSmall)
-            let progress = ProgressBar(label: "pdflayout: rendering", total: small.count, quiet: quiet, minimum: 8)
+            let progress = ProgressBar(label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
             defer { progress.finish() }
             _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) { item, document in
                 let index = small[item]

@@ -295,7 +295,8 @@ extension PDFLayout {
                     switch target {
                     case .pdf(let path):
                         let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                            background: colour, geometry: byNumber, quiet: quiet) { error in
+                                            background: colour, geometry: byNumber,
+                                            progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
                             if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
                         }
                         try job.write(input, to: path)
@@ -305,7 +306,7 @@ extension PDFLayout {
                                             names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
                                             options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
                                             background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
-                                            workers: self.batch.workers, quiet: quiet)
+                                            workers: self.batch.workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                         lines.append(try writeImages(job, input: input, target: target, file: file))
                     }
                 } catch {
