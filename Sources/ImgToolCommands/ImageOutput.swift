@@ -1,3 +1,4 @@
+import CommandSupport
 import ToolSupport
 import Vips
 
@@ -14,6 +15,7 @@ enum ImageOutput {
             }
             return
         }
+        ProcessControl.removeTemporaryFilesOnInterrupt()
         do {
             try AtomicOutput.write(to: path) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.

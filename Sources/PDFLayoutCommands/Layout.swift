@@ -291,6 +291,7 @@ extension PDFLayout {
             if let target {
                 let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
                 let scales = try fit.map { Scale.fitScales(for: layout, options: options, box: try FitBox.parse($0)) }
+                ProcessControl.removeTemporaryFilesOnInterrupt()
                 do {
                     switch target {
                     case .pdf(let path):

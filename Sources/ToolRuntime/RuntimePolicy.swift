@@ -42,8 +42,9 @@ public struct RuntimePolicy: Sendable {
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }
-        // SIGINT, SIGTERM, SIGHUP remove half-written outputs and spools, then exit 128 + signal.
-        TemporaryFiles.shared.removeOnInterrupt()
+        // Once a command starts writing files, SIGINT, SIGTERM and SIGHUP remove half-written
+        // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
+        ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

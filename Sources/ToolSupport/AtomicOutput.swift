@@ -6,9 +6,10 @@ import Foundation
 public enum AtomicOutput {
     /// Calls `write` with a temporary path beside `destination`, then moves it into place.
     /// On any error the temporary file is removed and the destination is untouched; so it is on
-    /// SIGINT, SIGTERM or SIGHUP once the executable's runtime policy has called
-    /// `TemporaryFiles.removeOnInterrupt()` (never a library: ignored signals are inherited by
-    /// child processes, which a library call should not impose on its host, e.g. a test runner).
+    /// SIGINT, SIGTERM or SIGHUP once `TemporaryFiles.removeOnInterrupt()` has run, which only the
+    /// executable's runtime policy allows (never a library on its own: ignored signals are
+    /// inherited by child processes, which a library call should not impose on its host, e.g. a
+    /// test runner).
     public static func write<T>(to destination: String, _ write: (String) throws -> T) throws -> T {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path

@@ -16,7 +16,8 @@ public final class TemporaryFiles: @unchecked Sendable {
         lock.withLock { _ = paths.remove(path) }
     }
 
-    /// Installs the signal handlers once; only an executable's runtime policy calls it.
+    /// Installs the signal handlers once; only through an executable's runtime policy
+    /// (`ProcessControl.removeTemporaryFilesOnInterrupt()`, when a command starts writing).
     public func removeOnInterrupt() {
         lock.withLock {
             guard sources.isEmpty else { return }
