@@ -30,15 +30,13 @@ public struct RuntimePolicy: Sendable {
 
     public func apply() {
         let environment = ProcessInfo.processInfo.environment
-        // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
-        // threads then leave freed pixel buffers scattered over them, so a batch's peak memory grows
-        // with the arenas (figures: bench/memory/RESULTS.md). Before any thread starts.
-        if environment["MALLOC_ARENA_MAX"] == nil {
-            VipsRuntime.limitMallocArenas(2)
-        }
-        // libvips starts lazily, on the first image, with these settings.
+        // libvips starts lazily, on the first image, with these settings. Malloc arenas: glibc gives
+        // each thread that allocates its own (up to 8 per core); libvips' worker threads then leave
+        // freed pixel buffers scattered over them, so a batch's peak memory grows with the arenas
+        // (figures: bench/memory/RESULTS.md). Two, set just before libvips starts its threads.
         VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true,
-                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil))
+                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
+                                                   mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }
