@@ -1,3 +1,4 @@
+import Frost
 import ToolSupport
 import Vips
 
@@ -7,10 +8,21 @@ import Vips
 enum Failures {
     /// The sentence for `error`, without the file name.
     static func message(_ error: any Error) -> String {
-        if let error = error as? VipsError, case .tooManyPixels = error.kind {
-            return error.description + " (--max-pixels raises it)"
+        switch error {
+        case let error as VipsError:
+            if case .tooManyPixels = error.kind { return error.description + " (--max-pixels raises it)" }
+            return error.description
+        case EffectError.tintNeedsColour:
+            return "--style tint needs a colour: --tint COLOUR"
+        case EffectError.radiusOutOfRange(let limit):
+            return "--radius must be from 0 to \(limit) points"
+        case EffectError.saturationOutOfRange(let limit):
+            return "--saturation must be from -\(limit) to \(limit)"
+        case EffectError.scaleOutOfRange(let limit):
+            return "--scale must be above 0 and at most \(limit) (1 normal screen, 2 HiDPI)"
+        default:
+            return "\(error)"
         }
-        return "\(error)"
     }
 
     /// `error` as the failure of `file` ("FILE: cause", exit status 1); a `ToolFailure` is kept as it is.
