@@ -3,7 +3,8 @@
 #   scripts/sanitize.sh            # address (+ leak check, toolchain leaks suppressed)
 #   scripts/sanitize.sh thread
 # Extra arguments go to swift test (e.g. --filter VipsTests). CI (.ci/run) runs the address
-# sanitizer after the plain suite; a report fails the test that ran the code, hence CI.
+# sanitizer after the plain suite, then the thread sanitizer over the parallel tests; a report
+# fails the test that ran the code, hence CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -14,7 +15,7 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # "file could not be read" status, which an error test would take for the expected failure).
 export ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export TSAN_OPTIONS="halt_on_error=1"
-# pdflayout points descriptor 2 at /dev/null (poppler's stray messages), so reports go to files,
+# pdflayout's runtime policy points descriptor 2 at /dev/null (poppler's stray messages), so reports go to files,
 # printed here; any report fails the run.
 reports=$(mktemp -d)
 export ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$reports/asan"

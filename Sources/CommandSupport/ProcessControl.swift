@@ -4,6 +4,7 @@ import Synchronization
 /// granted by default, so a command run inside another program (a test) changes nothing global.
 public enum ProcessControl {
     private static let pipelineThreads = Mutex<(@Sendable (Int) -> Void)?>(nil)
+    private static let interruptCleanup = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Lets commands set the worker threads each image pipeline uses (`set` does it).
     public static func allowPipelineThreads(_ set: @escaping @Sendable (Int) -> Void) {
@@ -13,5 +14,17 @@ public enum ProcessControl {
     /// Sets the threads per pipeline when the policy allows it; otherwise does nothing.
     static func setPipelineThreads(_ threads: Int) {
         pipelineThreads.withLock { $0 }?(threads)
+    }
+
+    /// Lets commands ask for half-written files to be removed on SIGINT, SIGTERM or SIGHUP
+    /// (`install` sets the handlers up, once).
+    public static func allowInterruptCleanup(_ install: @escaping @Sendable () -> Void) {
+        interruptCleanup.withLock { $0 = install }
+    }
+
+    /// Called before a command writes files: from then on an interrupt removes the temporary ones,
+    /// when the policy allows it; otherwise (a test, a library user) signals stay as they were.
+    public static func removeTemporaryFilesOnInterrupt() {
+        interruptCleanup.withLock { $0 }?()
     }
 }

@@ -52,7 +52,7 @@ public struct FrostEffect: Equatable, Sendable {
         let chosen = chosenStyle(style: style, tint: tint)
         var effect: FrostEffect
         if chosen == .tint {
-            guard case .colour(let colour) = tint else { throw EffectError("--style tint needs a colour: --tint COLOUR") }
+            guard case .colour(let colour) = tint else { throw .tintNeedsColour }
             effect = apple(.tint, colour: colour)
             effect.tint = colour.with(alpha: colour.alpha ?? tintEffectAlpha)
         } else {
@@ -65,13 +65,13 @@ public struct FrostEffect: Equatable, Sendable {
         }
         if let radius {
             guard radius.isFinite, (0...limits.radius).contains(radius) else {
-                throw EffectError("--radius must be from 0 to \(Int(limits.radius)) points")
+                throw .radiusOutOfRange(limit: Int(limits.radius))
             }
             effect.radius = radius
         }
         if let saturation {
             guard saturation.isFinite, (-limits.saturation...limits.saturation).contains(saturation) else {
-                throw EffectError("--saturation must be from -\(Int(limits.saturation)) to \(Int(limits.saturation))")
+                throw .saturationOutOfRange(limit: Int(limits.saturation))
             }
             effect.saturation = saturation
         }
@@ -91,7 +91,7 @@ public struct FrostEffect: Equatable, Sendable {
     /// Screen scale check (`--scale`): positive, at most 16.
     public static func validate(scale: Double) throws(EffectError) {
         guard scale.isFinite, scale > 0, scale <= limits.scale else {
-            throw EffectError("--scale must be above 0 and at most \(Int(limits.scale)) (1 normal screen, 2 HiDPI)")
+            throw .scaleOutOfRange(limit: Int(limits.scale))
         }
     }
 

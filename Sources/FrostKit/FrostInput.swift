@@ -30,22 +30,22 @@ public final class FrostInput {
     private let reopen: (() throws(VipsError) -> Image)?
     private var second: Image?
 
-    /// Opens `path` (`-` for standard input). `fastRoute`: the blur runs on a shrunken copy (only
+    /// Opens `source` (a file, or a descriptor such as standard input). `fastRoute`: the blur runs on a shrunken copy (only
     /// then can the input stream). `needsOriginal`: the output composites over the original
     /// (`--mask`, `--region`); alpha is found here.
-    public init(path: String, maxPixels: Int, applyingProfile: Bool, fastRoute: Bool, needsOriginal: Bool,
+    public init(source: ImageSource, maxPixels: Int, applyingProfile: Bool, fastRoute: Bool, needsOriginal: Bool,
                 memoryBudget: Int = FrostInput.memoryBudget) throws(VipsError) {
-        let header = try Image.load(path, autorotate: false, access: .sequential, maxPixels: maxPixels)
+        let header = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let normalised = try FrostRenderer.normalised(header, applyingProfile: applyingProfile)
         let secondRead = needsOriginal || normalised.bands == 4
         let bytes = normalised.width.multipliedReportingOverflow(by: normalised.height).partialValue * normalised.bands
         let streams = fastRoute && header.orientation == 1
-            && (!secondRead || (path != "-" && bytes > memoryBudget))
+            && (!secondRead || (source.isRereadable && bytes > memoryBudget))
         if streams {
             route = .streamed
             image = normalised
             reopen = secondRead ? { () throws(VipsError) -> Image in
-                let again = try Image.load(path, autorotate: false, access: .sequential, maxPixels: maxPixels)
+                let again = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
                 return try FrostRenderer.normalised(again, applyingProfile: applyingProfile)
             } : nil
         } else {
@@ -70,8 +70,8 @@ public final class FrostInput {
     /// A `--mask` file as `FrostRenderer.preparedMask` makes it, for a width × height image: read
     /// once, reduced to one 8-bit band and decoded into memory at its own size (so a corrupt mask is
     /// found before any output exists, and only one byte per mask pixel is held), then stretched lazily.
-    public static func mask(path: String, maxPixels: Int, width: Int, height: Int) throws(VipsError) -> Image {
-        var raw = try Image.load(path, autorotate: false, access: .sequential, maxPixels: maxPixels)
+    public static func mask(source: ImageSource, maxPixels: Int, width: Int, height: Int) throws(VipsError) -> Image {
+        var raw = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
         if raw.orientation != 1 { raw = try raw.copiedToMemory().autorotated() }
         let grey = try FrostRenderer.preparedMask(raw, width: raw.width, height: raw.height).copiedToMemory()
         return try FrostRenderer.preparedMask(grey, width: width, height: height)

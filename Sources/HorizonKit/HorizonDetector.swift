@@ -32,13 +32,10 @@ public enum HorizonDetector {
     /// few hundredths of a degree at this size; larger only costs decoding time.
     public static let analysisSize = 1024
 
-    /// Detects the horizon of an image file (`-` reads standard input).
+    /// Detects the horizon of an image file (standard input is the caller's to read: load it, then
+    /// `detect(image:estimator:)`).
     public static func detect(file: String, estimator: HorizonEstimator,
                               maxPixels: Int = Image.defaultMaxPixels) throws(VipsError) -> HorizonDetection {
-        if file == "-" {
-            let image = try Image.load("-", maxPixels: maxPixels)
-            return try detect(image: image, estimator: estimator)
-        }
         let header = try Image.load(file, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let swapped = [5, 6, 7, 8].contains(header.orientation)
         let thumbnail = try Image.thumbnail(file: file, width: analysisSize, height: analysisSize,

@@ -1,3 +1,4 @@
+import CoreTypes
 import Horizon
 import Vips
 
@@ -5,13 +6,13 @@ import Vips
 /// an output area), so no pixel is interpolated twice and the crop costs nothing extra.
 public struct HorizonLeveller: Sendable {
     public var crop: CropMode
-    /// Fill for the wedges of `--crop none`, one value per band or one for all; nil = black
-    /// (transparent when the picture has alpha).
-    public var background: [Double]?
+    /// Fill for the wedges of an uncropped levelling; nil = black (transparent when the picture
+    /// has alpha).
+    public var background: Colour?
     /// libvips interpolator: bicubic (default), lbb, nohalo or vsqbs.
     public var interpolator: String
 
-    public init(crop: CropMode = .aspect, background: [Double]? = nil, interpolator: String = "bicubic") {
+    public init(crop: CropMode = .aspect, background: Colour? = nil, interpolator: String = "bicubic") {
         self.crop = crop
         self.background = background
         self.interpolator = interpolator
@@ -51,12 +52,12 @@ public struct HorizonLeveller: Sendable {
         return levelled.bandFormat == format ? levelled : try levelled.cast(format)
     }
 
-    /// `--background` adapted to the picture's bands: a colour on a grey picture becomes its
+    /// The background adapted to the picture's bands: a colour on a grey picture becomes its
     /// luma, an opaque alpha is added where the picture has one.
     func backgroundValues(bands: Int, hasAlpha: Bool, format: Image.BandFormat) -> [Double] {
         let colourBands = hasAlpha ? bands - 1 : bands
         let scale: Double = format == .ushort ? 257 : 1
-        guard let given = background, !given.isEmpty else {
+        guard let given = background?.bytes() else {
             return [Double](repeating: 0, count: bands)  // black, and transparent if there is alpha
         }
         var colour = Array(given.prefix(3))

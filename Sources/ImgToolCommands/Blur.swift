@@ -101,7 +101,7 @@ extension ImgTool {
 
         public func validate() throws {
             _ = try effect()
-            do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(error.description) }
+            do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(Failures.message(error)) }
             if mask != nil && !region.isEmpty { throw ValidationError("--mask and --region cannot be combined: use one or the other") }
             if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image") }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
@@ -111,7 +111,7 @@ extension ImgTool {
             do {
                 return try FrostEffect.resolve(style: style, tint: tint, radius: radius, saturation: saturation)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError(Failures.message(error))
             }
         }
 

@@ -100,7 +100,7 @@ struct BlurJob: Sendable {
     private func opened(_ file: String) throws(ToolFailure) -> FrostInput {
         do {
             // A kept profile still describes the pixels; a stripped one must be applied first.
-            return try FrostInput(path: file, maxPixels: maxPixels, applyingProfile: !keepMetadata,
+            return try FrostInput(source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
                                   fastRoute: !timing && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
                                   needsOriginal: mask != nil || !regions.isEmpty)
         } catch {
@@ -110,7 +110,7 @@ struct BlurJob: Sendable {
 
     private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {
         do {
-            return try FrostInput.mask(path: file, maxPixels: maxPixels, width: width, height: height)
+            return try FrostInput.mask(source: ImageInput.source(file), maxPixels: maxPixels, width: width, height: height)
         } catch {
             throw Failures.failure(error, file: file)
         }

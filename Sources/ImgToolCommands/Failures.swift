@@ -3,7 +3,8 @@ import ToolSupport
 import Vips
 
 /// The one place where imgtool turns the libraries' errors into what the user reads: the
-/// sentence (with the option that helps, e.g. --max-pixels) and, through `ToolFailure`, the exit status.
+/// sentence (with the option that helps, e.g. --max-pixels) and, through `ToolFailure`, the exit
+/// status. The libraries' own descriptions name no option.
 enum Failures {
     /// The sentence for `error`, without the file name.
     static func message(_ error: any Error) -> String {
@@ -11,8 +12,14 @@ enum Failures {
         case let error as VipsError:
             if case .tooManyPixels = error.kind { return error.description + " (--max-pixels raises it)" }
             return error.description
-        case let failure as ToolFailure:
-            return failure.message
+        case EffectError.tintNeedsColour:
+            return "--style tint needs a colour: --tint COLOUR"
+        case EffectError.radiusOutOfRange(let limit):
+            return "--radius must be from 0 to \(limit) points"
+        case EffectError.saturationOutOfRange(let limit):
+            return "--saturation must be from -\(limit) to \(limit)"
+        case EffectError.scaleOutOfRange(let limit):
+            return "--scale must be above 0 and at most \(limit) (1 normal screen, 2 HiDPI)"
         default:
             return "\(error)"
         }
@@ -20,7 +27,6 @@ enum Failures {
 
     /// `error` as the failure of `file` ("FILE: cause", exit status 1); a `ToolFailure` is kept as it is.
     static func failure(_ error: any Error, file: String) -> ToolFailure {
-        if let failure = error as? ToolFailure { return failure }
-        return ToolFailure(file: file, message(error))
+        .wrapping(error, file: file, sentence: message)
     }
 }

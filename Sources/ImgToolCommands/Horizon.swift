@@ -57,7 +57,7 @@ extension ImgTool {
 
         @Option(help: ArgumentHelp("Corner fill for --crop none: black, white, transparent, #rrggbb[aa], rgb(r,g,b) or COLOUR@ALPHA.",
                                    valueName: "colour"), transform: parseBackground)
-        public var background: [Double]?
+        public var background: Colour?
 
         @Flag(help: "Write the straightened copy without metadata (EXIF, GPS, XMP, ICC).")
         public var strip = false
@@ -153,10 +153,10 @@ private func parseCropMode(_ text: String) throws -> CropMode {
     return mode
 }
 
-/// `--background` as 0…255 values R, G, B, A (the shared colour syntax of every command).
-func parseBackground(_ text: String) throws -> [Double] {
+/// `--background`: the shared colour syntax of every command.
+func parseBackground(_ text: String) throws -> Colour {
     do {
-        return try Colour.parse(text).bytes()
+        return try Colour.parse(text)
     } catch {
         throw ValidationError(error.description)
     }

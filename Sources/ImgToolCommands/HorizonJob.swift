@@ -101,20 +101,7 @@ struct HorizonJob: Sendable {
             guard !Console.isTerminal(1) else {
                 throw ToolFailure("refusing to write image data to a terminal: redirect standard output or give -o FILE", status: ExitStatus.usage)
             }
-            do {
-                try image.save(toDescriptor: 1, format: format.suffix, options: format.options, strip: strip)
-            } catch {
-                throw Failures.failure(error, file: "<stdout>")
-            }
-            return
         }
-        do {
-            try AtomicOutput.write(to: path) { temporary in
-                // The temporary name has no suffix: the format is passed explicitly.
-                try image.save(to: temporary, format: format.suffix, options: format.options, strip: strip)
-            }
-        } catch {
-            throw Failures.failure(error, file: path)
-        }
+        try ImageOutput.write(image, to: path, suffix: format.suffix, options: format.options, strip: strip)
     }
 }

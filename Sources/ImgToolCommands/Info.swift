@@ -70,7 +70,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
 
     public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
         do {
-            let image = try Image.load(file, autorotate: false, access: .sequential, maxPixels: maxPixels)
+            let image = try Image.load(ImageInput.source(file), autorotate: false, access: .sequential, maxPixels: maxPixels)
             // Decoding once finds truncated and corrupt data that the header alone hides.
             _ = try image.average()
             let swap = [5, 6, 7, 8].contains(image.orientation)

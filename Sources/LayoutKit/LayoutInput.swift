@@ -1,5 +1,4 @@
 import CoreTypes
-import CoreTypes
 import Foundation
 import PageLayout
 import Poppler

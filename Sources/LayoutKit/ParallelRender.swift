@@ -1,81 +1,34 @@
 import CoreTypes
-import Foundation
 import Poppler
+import Synchronization
 import ToolSupport
 
 /// Runs rendering work on several threads, each with its own poppler `Document` (one document
-/// shared by two threads crashed every time here; one per thread never did).
+/// shared by two threads crashes; one per thread does not), on the package's one ordered parallel
+/// engine (`orderedParallelForEach`).
 public enum ParallelRender {
     /// Calls `body(index, document)` for every index in `0..<count` on up to `workers` threads and
     /// returns the results in index order. After a failure no new index starts, and the error of
     /// the lowest failing index is thrown, so the message does not depend on thread timing.
     public static func map<T: Sendable>(count: Int, workers: Int, source: PDFSource, password: String?,
-                                 _ body: @escaping @Sendable (Int, Document) throws -> T) throws -> [T] {
+                                        _ body: @escaping @Sendable (Int, Document) throws -> T) throws -> [T] {
         guard count > 0 else { return [] }
-        let state = SharedState<T>(count: count)
-        let threads = min(max(workers, 1), count)
-        let group = DispatchGroup()
-        for _ in 0..<threads {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                // The document is opened here, on the thread that will use it, and dies with it.
-                let document: Document
-                do {
-                    document = try Document(source, password: password)
-                } catch {
-                    state.fail(at: state.next() ?? 0, error)
-                    return
-                }
-                while let index = state.next() {
-                    do {
-                        state.store(try body(index, document), at: index)
-                    } catch {
-                        state.fail(at: index, error)
-                    }
-                }
+        let results = Mutex<[Result<T, any Error>]>([])
+        // Poppler recurses through nested forms and patterns: every worker gets a thread with room.
+        orderedParallelForEach(count: count, jobs: workers, stackSize: 16 << 20, makeWork: {
+            // The document is opened here, on the thread that will use it, and dies with it.
+            let document = Result { () throws -> Document in try Document(source, password: password) }
+            return { index in
+                document.flatMap { document in Result { try body(index, document) } }
             }
-            // Poppler recurses through nested forms and patterns: give it room.
-            thread.stackSize = 16 << 20
-            thread.start()
-        }
-        group.wait()
-        return try state.results()
-    }
-}
-
-/// The hand-out counter, results and first failure, shared by the worker threads under a lock.
-private final class SharedState<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
-    private var values: [T?]
-    private var failure: (index: Int, error: any Error)?
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    /// The next index to work on, or nil when all are handed out or something failed.
-    func next() -> Int? {
-        lock.withLock {
-            guard failure == nil, nextIndex < values.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
-        }
-    }
-
-    func store(_ value: T, at index: Int) {
-        lock.withLock { values[index] = value }
-    }
-
-    func fail(at index: Int, _ error: any Error) {
-        lock.withLock {
-            if failure == nil || index < failure!.index { failure = (index, error) }
-        }
-    }
-
-    func results() throws -> [T] {
-        try lock.withLock {
-            if let failure { throw failure.error }
-            return values.map { $0! }
-        }
+        }, stopsAfter: { result in
+            if case .failure = result { return true }
+            return false
+        }, emit: { _, result in
+            results.withLock { $0.append(result) }
+        })
+        // Every index below a failure ran (indices are handed out in order), so the first failure
+        // in the emitted prefix is the lowest failing index.
+        return try results.withLock { $0 }.map { try $0.get() }
     }
 }

@@ -1,24 +1,9 @@
 import CoreTypes
-import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
 import ToolSupport
 import Vips
-
-/// Where a placed page lands in pixels: its paper on whole pixels (so that a page drawn in a view
-/// has exactly the pixels it has rendered alone) and the origin of its crop box's content.
-struct PagePixels {
-    var paper: PixelRect
-    var contentOrigin: (x: Double, y: Double)
-
-    init(_ placed: PlacedPage, scale: Double, contentOffset: (x: Double, y: Double)) {
-        let size = Scale.pixelSize(width: placed.width, height: placed.height, scale: scale)
-        paper = PixelRect(x: Int((placed.x * scale).rounded()), y: Int((placed.y * scale).rounded()),
-                          width: size.width, height: size.height)
-        contentOrigin = (Double(paper.x) + contentOffset.x * scale, Double(paper.y) + contentOffset.y * scale)
-    }
-}
 
 /// Everything needed to render views to image files; shared read-only by the worker threads.
 public struct RasterJob: Sendable {
@@ -33,13 +18,14 @@ public struct RasterJob: Sendable {
     public var source: PDFSource
     public var password: String?
     public var workers: Int
-    public var quiet: Bool
+    /// The progress bar's label (drawn only on a terminal); nil draws none.
+    public var progressLabel: String?
 
     public init(views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
-                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, quiet: Bool) {
+                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, progressLabel: String?) {
         self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
         self.background = background; self.geometry = geometry; self.source = source; self.password = password
-        self.workers = workers; self.quiet = quiet
+        self.workers = workers; self.progressLabel = progressLabel
     }
 
     /// Views up to this many pixels are drawn whole in memory, several at once; larger ones are
@@ -69,7 +55,7 @@ public struct RasterJob: Sendable {
         let written = WrittenFiles()
         do {
             let small = views.indices.filter(isSmall)
-            let progress = ProgressBar(label: "pdflayout: rendering", total: small.count, quiet: quiet, minimum: 8)
+            let progress = ProgressBar(label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
             defer { progress.finish() }
             _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) { item, document in
                 let index = small[item]

@@ -1,5 +1,4 @@
 import CoreTypes
-import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -103,7 +102,7 @@ struct StreamedView {
             }
         }
         let tiles = planned
-        let progress = ProgressBar(label: "pdflayout: rendering", total: tiles.count, quiet: job.quiet, minimum: 8)
+        let progress = ProgressBar(label: job.progressLabel ?? "", total: tiles.count, quiet: job.progressLabel == nil, minimum: 8)
         defer { progress.finish() }
         _ = try ParallelRender.map(count: tiles.count, workers: job.workers, source: job.source, password: job.password) { item, document in
             let tile = tiles[item], page = pages[tile.page]

@@ -1,5 +1,4 @@
 import CoreTypes
-import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
@@ -18,14 +17,15 @@ public struct VectorJob {
     /// Filled behind the pages when given; otherwise the sheet is left unpainted (white in viewers).
     public var background: Colour?
     public var geometry: [Int: PageGeometry]
-    public var quiet: Bool
+    /// The progress bar's label (drawn only on a terminal); nil draws none.
+    public var progressLabel: String?
     /// Told when qpdf could not place the pages and cairo draws them instead.
     public var onFallback: (QPDFError) -> Void
 
-    public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], quiet: Bool,
+    public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
                 onFallback: @escaping (QPDFError) -> Void = { _ in }) {
         self.views = views; self.scales = scales; self.background = background; self.geometry = geometry
-        self.quiet = quiet; self.onFallback = onFallback
+        self.progressLabel = progressLabel; self.onFallback = onFallback
     }
 
     /// Writes the sheets through a temporary file: the destination is complete or untouched.
@@ -57,7 +57,7 @@ public struct VectorJob {
 
     /// One document on one thread: a cairo PDF surface cannot be shared.
     private func drawWithCairo(_ document: Document, to path: String) throws {
-        let progress = ProgressBar(label: "pdflayout: writing sheets", total: views.count, quiet: quiet, minimum: 8)
+        let progress = ProgressBar(label: progressLabel ?? "", total: views.count, quiet: progressLabel == nil, minimum: 8)
         defer { progress.finish() }
         let writer = try PDFWriter(path: path)
         for sheet in sheets() {

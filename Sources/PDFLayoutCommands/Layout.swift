@@ -290,12 +290,14 @@ extension PDFLayout {
             }
             if let target {
                 let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-                let scales = fit.map { Scale.fitScales(for: layout, options: options, box: try! FitBox.parse($0)) }
+                let scales = try fit.map { Scale.fitScales(for: layout, options: options, box: try FitBox.parse($0)) }
+                ProcessControl.removeTemporaryFilesOnInterrupt()
                 do {
                     switch target {
                     case .pdf(let path):
                         let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                            background: colour, geometry: byNumber, quiet: quiet) { error in
+                                            background: colour, geometry: byNumber,
+                                            progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
                             if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
                         }
                         try job.write(input, to: path)
@@ -305,7 +307,7 @@ extension PDFLayout {
                                             names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
                                             options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
                                             background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
-                                            workers: self.batch.workers, quiet: quiet)
+                                            workers: self.batch.workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                         lines.append(try writeImages(job, input: input, target: target, file: file))
                     }
                 } catch {

@@ -2,8 +2,8 @@ import CoreTypes
 import CPoppler
 import Foundation
 
-/// An open PDF. poppler documents must not be used from two threads (a shared document
-/// crashed 5 of 5 runs here), so this type is deliberately not Sendable: open one per thread.
+/// An open PDF. poppler documents must not be used from two threads (a shared document crashes
+/// poppler), so this type is deliberately not Sendable: open one per thread.
 public final class Document {
     let pointer: OpaquePointer
     /// The bytes behind a document opened from memory; poppler reads them lazily.

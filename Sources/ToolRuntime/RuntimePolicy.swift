@@ -30,20 +30,19 @@ public struct RuntimePolicy: Sendable {
 
     public func apply() {
         let environment = ProcessInfo.processInfo.environment
-        // glibc gives each thread that allocates its own arena (up to 8 per core); libvips' worker
-        // threads then leave freed pixel buffers scattered over them, so a batch's peak memory grew
-        // with the number of arenas (bench/batch). Two arenas kept the speed. Before any thread starts.
-        if environment["MALLOC_ARENA_MAX"] == nil {
-            VipsRuntime.limitMallocArenas(2)
-        }
-        // libvips starts lazily, on the first image, with these settings.
+        // libvips starts lazily, on the first image, with these settings. Malloc arenas: glibc gives
+        // each thread that allocates its own (up to 8 per core); libvips' worker threads then leave
+        // freed pixel buffers scattered over them, so a batch's peak memory grows with the arenas
+        // (figures: bench/memory/RESULTS.md). Two, set just before libvips starts its threads.
         VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true,
-                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil))
+                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
+                                                   mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }
-        // SIGINT, SIGTERM, SIGHUP remove half-written outputs and spools, then exit 128 + signal.
-        TemporaryFiles.shared.removeOnInterrupt()
+        // Once a command starts writing files, SIGINT, SIGTERM and SIGHUP remove half-written
+        // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
+        ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

@@ -16,17 +16,14 @@ extension Image {
     /// any pixel is decoded.
     public static let defaultMaxPixels = 500_000_000
 
-    /// Loads an image from a path, or from standard input when `path` is `-`, finding the format
-    /// from the bytes (not the name). EXIF orientation is applied and the tag removed when
+    /// Loads an image from a path (`-` is a file of that name: standard input is the caller's to
+    /// pass as `.descriptor(0)`), finding the format from the bytes (not the name). EXIF orientation is applied and the tag removed when
     /// `autorotate` is set, so the pixels are as a person sees the picture.
     /// Truncated or corrupt data fails when the pixels are computed, not silently.
     /// Images declaring more than `maxPixels` pixels are refused from their header.
     public static func load(_ path: String, autorotate: Bool = true, access: Access = .random,
                             maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
-        if path == "-" {
-            return try load(descriptor: 0, autorotate: autorotate, access: access, maxPixels: maxPixels)
-        }
         try checkReadable(path)
         if let problem = PNGChunkGuard.problem(path: path) { throw VipsError(problem) }
         guard let loader = vips_foreign_find_load(path) else {

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// libspng (libvips 8.14's PNG reader) reserves what a chunk declares before reading it: a 49 KB
-/// file whose tEXt chunk declares 2 GB took 2.1 GB of memory and 4.6 s to be refused (found by
-/// the fuzzer). So chunk lengths are checked against the bytes that really follow, first.
+/// libspng (libvips 8.14's PNG reader) reserves what a chunk declares before reading it, so a tiny
+/// file declaring a huge tEXt chunk costs that memory before it is refused (found by the fuzzer;
+/// figures in bench/fuzz/RESULTS.md). So chunk lengths are checked against the bytes that really
+/// follow, first.
 enum PNGChunkGuard {
     private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     /// Past this many chunks the walk stops (a sound PNG has a few hundred).

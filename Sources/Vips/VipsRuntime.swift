@@ -17,10 +17,14 @@ public enum VipsRuntime {
         /// Drop libvips' GLib warnings ("error in tile 0 x 392"); the failure itself still reaches
         /// the caller as an error.
         public var silencesWarnings = false
+        /// glibc's malloc arenas for the whole process (mallopt M_ARENA_MAX), set just before
+        /// libvips starts its worker threads; nil leaves glibc's default.
+        public var mallocArenas: Int?
 
-        public init(blocksUntrustedLoaders: Bool = false, silencesWarnings: Bool = false) {
+        public init(blocksUntrustedLoaders: Bool = false, silencesWarnings: Bool = false, mallocArenas: Int? = nil) {
             self.blocksUntrustedLoaders = blocksUntrustedLoaders
             self.silencesWarnings = silencesWarnings
+            self.mallocArenas = mallocArenas
         }
     }
 
@@ -28,10 +32,13 @@ public enum VipsRuntime {
     private static let running = Atomic<Bool>(false)
 
     private static let started: Result<Void, VipsError> = {
+        let chosen = settings.withLock { $0 }
+        if let arenas = chosen.mallocArenas {
+            _ = CShim_malloc_set_arena_max(Int32(arenas))
+        }
         if vips_init("frostlevel") != 0 {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
-        let chosen = settings.withLock { $0 }
         if chosen.blocksUntrustedLoaders {
             vips_block_untrusted_set(1)
             vips_operation_block_set("VipsForeignLoadRaw", 0)
@@ -49,19 +56,13 @@ public enum VipsRuntime {
     }
 
     /// Chooses what happens when libvips starts. Call before anything loads an image; a running
-    /// libvips gets the loader blocking at once (the warning handler only at start).
+    /// libvips gets the loader blocking at once (the warning handler and arenas only at start).
     public static func configure(_ chosen: Settings) {
         settings.withLock { $0 = chosen }
         if running.load(ordering: .acquiring), chosen.blocksUntrustedLoaders {
             vips_block_untrusted_set(1)
             vips_operation_block_set("VipsForeignLoadRaw", 0)
         }
-    }
-
-    /// glibc's malloc arenas for the whole process (mallopt M_ARENA_MAX). Must come before libvips
-    /// starts its worker threads.
-    public static func limitMallocArenas(_ arenas: Int) {
-        _ = CShim_malloc_set_arena_max(Int32(arenas))
     }
 
     /// Turns on libvips' own leak report, printed to stderr by `shutdown()`.

@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import Horizon
 import HorizonKit
@@ -94,7 +95,7 @@ import Vips
         #expect(maxArea.area > aspect.area)
 
         let small = try Image(bytes: [UInt8](repeating: 180, count: 300 * 200), width: 300, height: 200, bands: 1)
-        let whole = try HorizonLeveller(crop: .none, background: [255, 255, 255]).level(small, angleDegrees: angle)
+        let whole = try HorizonLeveller(crop: .none, background: .white).level(small, angleDegrees: angle)
         #expect(whole.width == Int((300 * c + 200 * s).rounded(.up)) && whole.height == Int((300 * s + 200 * c).rounded(.up)))
         let pixels = try whole.bytes()
         #expect(pixels[0] == 255 && pixels[pixels.count / 2 + whole.width / 2] == 180)

@@ -136,3 +136,15 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension Data {
+    /// Non-overlapping occurrences of a byte pattern.
+    public func count(of pattern: [UInt8]) -> Int {
+        var count = 0, start = startIndex
+        while let found = range(of: Data(pattern), in: start..<endIndex) {
+            count += 1
+            start = found.upperBound
+        }
+        return count
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Full mutation-fuzzing run of every command (the test suite runs a bounded 40 per command).
 # Prints one line per command: cases, crashes, hangs, partial outputs, changed inputs.
-# Inputs that fail are kept in Tests/CommandTests/FuzzRegressions/ and replayed by the tests.
+# Inputs that fail are kept in Tests/ExternalCheckTests/FuzzRegressions/ and replayed by the tests.
 #   bench/fuzz/run.sh              # 5,000 cases per command, random seed
 #   CASES=500 SEED=42 bench/fuzz/run.sh
 #   ONLY="imgtool blur,imgtool info" bench/fuzz/run.sh   # some commands only

@@ -2,7 +2,6 @@ import Foundation
 import Horizon
 import HorizonKit
 import ImageTestSupport
-import ImgToolCommands
 import Testing
 import TestSupport
 import Vips

@@ -72,7 +72,7 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
     /// Inputs that once failed stay as regression cases for every command of their kind.
     @Test(arguments: FuzzTarget.all)
     func keptRegressions(target: FuzzTarget) throws {
-        let folder = Fixtures.root.appendingPathComponent("Tests/CommandTests/FuzzRegressions")
+        let folder = Fixtures.root.appendingPathComponent("Tests/ExternalCheckTests/FuzzRegressions")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let suffixes = Set(target.seeds.map { String($0[$0.lastIndex(of: ".")!...]) })
         for file in files.sorted() where suffixes.contains(where: file.hasSuffix) {
@@ -110,7 +110,7 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
     }
 
     private func keepRegression(_ bytes: [UInt8], target: FuzzTarget, name: String) throws {
-        let folder = Fixtures.root.appendingPathComponent("Tests/CommandTests/FuzzRegressions")
+        let folder = Fixtures.root.appendingPathComponent("Tests/ExternalCheckTests/FuzzRegressions")
         let stem = name[..<name.lastIndex(of: ".")!], suffix = name[name.lastIndex(of: ".")!...]
         let file = "\(target.name.replacingOccurrences(of: " ", with: "-"))-\(stem)-\(CRC32.checksum(bytes))\(suffix)"
         try Data(bytes).write(to: folder.appendingPathComponent(file))

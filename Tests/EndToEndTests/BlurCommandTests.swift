@@ -314,15 +314,3 @@ import Vips
         #expect(!result.stderr.lowercased().contains("leak"), "\(result.stderr)")
     }
 }
-
-extension Data {
-    /// Non-overlapping occurrences of a byte pattern.
-    func count(of pattern: [UInt8]) -> Int {
-        var count = 0, start = startIndex
-        while let found = range(of: Data(pattern), in: start..<endIndex) {
-            count += 1
-            start = found.upperBound
-        }
-        return count
-    }
-}

@@ -72,22 +72,7 @@ struct BlurDestination: Equatable {
 
     /// Writes the image; a file appears whole or not at all (temporary file, fsync, rename).
     func write(_ image: Image, strip: Bool) throws(ToolFailure) {
-        guard let path else {
-            do {
-                try image.save(toDescriptor: 1, format: suffix, options: options, strip: strip)
-            } catch {
-                throw ToolFailure("<stdout>: \(Failures.message(error))")
-            }
-            return
-        }
-        do {
-            try AtomicOutput.write(to: path) { temporary in
-                // The temporary name has no suffix: the format is passed explicitly.
-                try image.save(to: temporary, format: suffix, options: options, strip: strip)
-            }
-        } catch {
-            throw Failures.failure(error, file: path)
-        }
+        try ImageOutput.write(image, to: path ?? "-", suffix: suffix, options: options, strip: strip)
     }
 
     /// The name for messages.

@@ -1,0 +1,28 @@
+import CommandSupport
+import ToolSupport
+import Vips
+
+/// The one way imgtool writes an image: to a file that appears whole or not at all (temporary
+/// file, fsync, rename: `AtomicOutput`), or to standard output for `-`.
+enum ImageOutput {
+    /// Writes `image` with the saver for `suffix` and a libvips option string.
+    static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure) {
+        guard path != "-" else {
+            do {
+                try image.save(toDescriptor: 1, format: suffix, options: options, strip: strip)
+            } catch {
+                throw Failures.failure(error, file: "<stdout>")
+            }
+            return
+        }
+        ProcessControl.removeTemporaryFilesOnInterrupt()
+        do {
+            try AtomicOutput.write(to: path) { temporary in
+                // The temporary name has no suffix: the format is passed explicitly.
+                try image.save(to: temporary, format: suffix, options: options, strip: strip)
+            }
+        } catch {
+            throw Failures.failure(error, file: path)
+        }
+    }
+}

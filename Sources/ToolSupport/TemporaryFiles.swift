@@ -1,0 +1,43 @@
+import Foundation
+
+/// Temporary files still being written (outputs, pdflayout's spools), removed if the process is
+/// interrupted (SIGINT, SIGTERM, SIGHUP) so that no half-written file is left behind.
+public final class TemporaryFiles: @unchecked Sendable {
+    public static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var sources: [DispatchSourceSignal] = []
+
+    public func register(_ path: String) {
+        lock.withLock { _ = paths.insert(path) }
+    }
+
+    public func forget(_ path: String) {
+        lock.withLock { _ = paths.remove(path) }
+    }
+
+    /// Installs the signal handlers once; only through an executable's runtime policy
+    /// (`ProcessControl.removeTemporaryFilesOnInterrupt()`, when a command starts writing).
+    public func removeOnInterrupt() {
+        lock.withLock {
+            guard sources.isEmpty else { return }
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [self] in
+                    // The lock is kept until _exit: a thread registering another temporary file
+                    // now (batch jobs, parallel pages) waits, so it cannot create a file after
+                    // this sweep that would outlive the process.
+                    lock.lock()
+                    for path in paths { unlink(path) }
+                    // _exit, not exit: exit() runs atexit handlers and library destructors while
+                    // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
+                    // instead of the conventional 128 + signal status).
+                    _exit(128 + signalNumber)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}
