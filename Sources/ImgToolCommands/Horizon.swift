@@ -13,11 +13,11 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Detect a photo's horizon tilt; write a straightened copy.",
             discussion: """
-            The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or, where there is none, on the verticals of buildings and interiors, at about 1024 px on the long side. When there is no horizon or the evidence is ambiguous, the answer is "no horizon found" rather than a guess; confidence (0-1) is high on clear horizons and below 0.5 where the tool abstains.
+            The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or on the vanishing point of the verticals of buildings and interiors, at about 1024 px on the long side. Confidence (0-1) is the estimated chance that the angle is within 1° of the truth; below --min-confidence (default 0.65) the answer is "no horizon found" rather than a guess, as on photos without a level reference (sky, foliage, macro) or when the evidence is ambiguous.
 
             --fix turns the picture by the opposite angle and crops it, in one resampling pass (bicubic by default): to the largest rectangle with the original aspect ratio (--crop aspect, the default), the largest rectangle of any shape (max-area), or the whole turned canvas with --background in the corners (none). The copy keeps the format, the ICC profile and the EXIF/XMP metadata with the orientation reset (--strip drops them); JPEG quality is estimated from the input's quantisation tables (90 if they cannot be read) and its chroma subsampling is kept; WebP is written at quality 90. -o 'level.jpg[Q=95]' sets saver options. Inputs are never overwritten unless --in-place is given, and then atomically. When no horizon is found, nothing is written for that file.
 
-            JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence, line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written).
+            JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence (of the best guess, also when not found), line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written); --evidence adds evidence, the candidates (horizon_line, verticals) with their angles, confidences and the features the confidence was computed from.
 
             Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
 
@@ -33,6 +33,7 @@ extension ImgTool {
               imgtool horizon photo.jpg --fix -o level.jpg --crop max-area
               imgtool horizon scan.png --fix -o level.png --crop none --background white
               imgtool horizon photo.jpg --overlay seen.jpg
+              imgtool horizon -r photos/ --fix -o level/ --min-confidence 0.9
               cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
             """
         )

@@ -22,6 +22,35 @@ import Vips
                                 options: .regularExpression) != nil, "\(none.text)")
     }
 
+    /// --evidence lists the candidates with the features behind their confidence; the answer is
+    /// the most confident one.
+    @Test func evidenceListsTheCandidates() throws {
+        let result = try run("imgtool", ["horizon", "--json", "--evidence", Fixtures.asset("horizon-towers-rails.jpg")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try result.jsonLines().first)
+        let candidates = try #require(record["evidence"] as? [[String: Any]])
+        let kinds = Set(candidates.compactMap { $0["evidence"] as? String })
+        #expect(kinds == ["horizon_line", "verticals"])
+        let verticals = try #require(candidates.first { $0["evidence"] as? String == "verticals" })
+        let features = try #require(verticals["features"] as? [String: Double])
+        #expect(features["share"] != nil && features["log_inlier_length"] != nil)
+        let best = candidates.compactMap { $0["confidence"] as? Double }.max() ?? -1
+        #expect(abs(best - (record["confidence"] as? Double ?? 0)) < 0.001)
+        #expect(try run("imgtool", ["horizon", "--evidence", Fixtures.asset("horizon-lake.jpg")]).status == 64)
+    }
+
+    /// --min-confidence moves the line between an answer and an abstention.
+    @Test func minConfidenceDecidesWhatIsAnswered() throws {
+        let lake = Fixtures.asset("horizon-lake.jpg"), sky = Fixtures.asset("no-horizon-sky.jpg")
+        #expect(try run("imgtool", ["horizon", lake]).status == 0)
+        #expect(try run("imgtool", ["horizon", "--min-confidence", "1", lake]).status == 2)
+        #expect(try run("imgtool", ["horizon", sky]).status == 2)
+        #expect(try run("imgtool", ["horizon", "--min-confidence", "0", sky]).status == 0)
+        for bad in ["1.5", "-0.1", "nan"] {
+            #expect(try run("imgtool", ["horizon", "--min-confidence", bad, lake]).status == 64, "\(bad)")
+        }
+    }
+
     /// Exactly the documented keys, nulls when not found, results in input order with -j.
     @Test func jsonKeysAndOrder() throws {
         let files = ["horizon-lake.jpg", "no-horizon-leaf.jpg", "horizon-portrait.jpg", "exif-rotated.jpg"].map(Fixtures.asset)
