@@ -188,10 +188,16 @@ extension PDFLayout {
             }
             var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
+            let job = LayoutJob(
+                output: output, format: format, folder: folder, batched: several, quiet: quiet,
+                mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl }, cover: cover,
+                margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
+                box: box, pages: pages, dpi: dpi, fit: try fit.map { try FitBox.parse($0) },
+                background: background.flatMap(BackgroundColour.parse), force: force, skipExisting: skipExisting,
+                password: password, workers: batch.workers)
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
-            let command = self
             let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) { input in
-                let outcome = BatchOutcome<LayoutResult>.catching(input) { try command.layOut(input, folder: folder, batched: several) }
+                let outcome = BatchOutcome<LayoutResult>.catching(input) { try job.run(input) }
                 if case .done(let result, _) = outcome, let outputs = result.upToDate { return .skipped(outputs: outputs) }
                 return outcome
             }
@@ -211,13 +217,6 @@ extension PDFLayout {
             return destinations
         }
 
-        /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
-        private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
-            let name = (format ?? "pdf").lowercased()
-            let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
-            return try OutputTarget.parse(path)
-        }
-
         /// PDFKit's order: top, left, bottom, right.
         static func margins(_ text: String) -> PageMargins? {
             let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -230,128 +229,10 @@ extension PDFLayout {
             default: return nil
             }
         }
-
-        /// Lays out one PDF and writes its outputs; returns the report and the lines for people.
-        private func layOut(_ batchInput: BatchInput, folder: OutputDestinations?, batched: Bool) throws -> LayoutResult {
-            let file = batchInput.path
-            // Command-line checks that need no document come first, before stdin is read.
-            let target: OutputTarget?
-            if let folder {
-                target = try self.target(for: batchInput, in: folder)
-            } else {
-                target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
-            }
-            // In a batch the bar counts documents; a page bar inside it would fight it.
-            let quiet = quiet || batched
-            var lines: [String] = []
-            let colour = background.flatMap(BackgroundColour.parse)
-            if case .pdf? = target, dpi != nil {
-                throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
-            }
-            if let target, !target.keepsTransparency, let colour, colour.opacity < 1 {
-                throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
-            }
-
-            let input: LayoutInput
-            do {
-                input = try LayoutInput.open(StandardInput.source(file), password: password)
-            } catch {
-                throw Failures.failure(error, file: file)
-            }
-            let options = layoutOptions(for: input)
-            let numbers: [Int]
-            do {
-                numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
-            } catch {
-                throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
-            }
-            if target != nil, numbers.count > SizeGuard.pageLimit, !force {
-                throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
-                                  status: ExitStatus.usage)
-            }
-            if box == .media && !input.knowsMediaBoxes && !quiet {
-                Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
-            }
-            let geometry: [PageGeometry]
-            do {
-                geometry = try input.geometry(of: numbers, box: box)
-            } catch {
-                throw Failures.failure(error, file: file)
-            }
-            let layout = LayoutEngine.layout(geometry.map {
-                SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
-            }, options: options)
-
-            if skipExisting, let outputs = target?.paths(views: layout.views.count),
-               OutputFreshness.isUpToDate(outputs: outputs, input: file) {
-                var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
-                result.upToDate = outputs
-                return result
-            }
-            if let target {
-                let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-                let scales = try fit.map { Scale.fitScales(for: layout, options: options, box: try FitBox.parse($0)) }
-                ProcessControl.removeTemporaryFilesOnInterrupt()
-                do {
-                    switch target {
-                    case .pdf(let path):
-                        let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                            background: colour, geometry: byNumber,
-                                            progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
-                            if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
-                        }
-                        try job.write(input, to: path)
-                        lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
-                    case .raster(let pattern, let suffix, let saverOptions):
-                        let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
-                                            names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
-                                            options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
-                                            background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
-                                            workers: self.batch.workers, progressLabel: quiet ? nil : "pdflayout: rendering")
-                        lines.append(try writeImages(job, input: input, target: target, file: file))
-                    }
-                } catch {
-                    throw Failures.failure(error, file: output ?? file)
-                }
-            }
-            var report = LayoutReport(layout: layout, options: options, box: box)
-            report.file = batched ? batchInput.description : nil
-            if target == nil {
-                lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
-            }
-            return LayoutResult(report: report, lines: lines)
-        }
-
-        /// Refuses absurd sizes before anything is drawn, then renders every view.
-        private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget, file: String) throws -> String {
-            do {
-                try SizeGuard.check(job.views, scales: job.scales, target: target, force: force)
-            } catch {
-                throw ToolFailure(file: file, error.message, status: error.status)
-            }
-            input.warmUp()
-            try job.run()
-            let names = job.names
-            return "\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")"
-        }
-
-        /// Flags first; what the command line leaves open, the PDF's own hints decide.
-        private func layoutOptions(for input: LayoutInput) -> LayoutOptions {
-            let hinted = input.hint.defaultMode
-            let margins = noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault)
-            return LayoutOptions(mode: mode?.layoutMode ?? hinted.mode,
-                                 direction: flow == .horizontal ? .horizontal : .vertical,
-                                 rtl: progression.map { $0 == .rtl } ?? (input.direction == .rightToLeft),
-                                 cover: cover ?? hinted.cover,
-                                 margins: margins)
-        }
     }
 }
 
 extension PageBox: ExpressibleByArgument {}
-
-// Its values are options and flags (enums, strings, numbers): a copy serves the batch's worker.
-extension PDFLayout.LayoutCommand: Sendable {}
 
 /// One PDF's result: the geometry (the JSON record) and the lines printed for people.
 struct LayoutResult: Encodable, Sendable {

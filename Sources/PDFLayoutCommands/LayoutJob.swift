@@ -1,0 +1,154 @@
+import CommandSupport
+import CoreTypes
+import Foundation
+import LayoutKit
+import PageLayout
+import Poppler
+import ToolSupport
+
+/// One `pdflayout layout` run, built once from the parsed options (values parsed here, not per
+/// input): lays out each PDF and writes its outputs.
+struct LayoutJob: Sendable {
+    var output: String?
+    var format: String?
+    /// `-o DIR/` for several PDFs.
+    var folder: OutputDestinations?
+    var batched: Bool
+    var quiet: Bool
+    /// Layout choices from the command line; nil leaves them to the PDF's own hints.
+    var mode: LayoutMode?
+    var horizontal: Bool
+    var rtl: Bool?
+    var cover: Bool?
+    var margins: PageMargins
+    var box: PageBox
+    var pages: String?
+    var dpi: Double?
+    var fit: FitBox?
+    var background: Colour?
+    var force: Bool
+    var skipExisting: Bool
+    var password: String?
+    var workers: Int
+
+    /// Lays out one PDF and writes its outputs; returns the report and the lines for people.
+    func run(_ batchInput: BatchInput) throws -> LayoutResult {
+        let file = batchInput.path
+        // Command-line checks that need no document come first, before stdin is read.
+        let target: OutputTarget?
+        if let folder {
+            target = try self.target(for: batchInput, in: folder)
+        } else {
+            target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
+        }
+        // In a batch the bar counts documents; a page bar inside it would fight it.
+        let quiet = quiet || batched
+        var lines: [String] = []
+        let colour = background
+        if case .pdf? = target, dpi != nil {
+            throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
+        }
+        if let target, !target.keepsTransparency, let colour, colour.opacity < 1 {
+            throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
+        }
+
+        let input: LayoutInput
+        do {
+            input = try LayoutInput.open(StandardInput.source(file), password: password)
+        } catch {
+            throw Failures.failure(error, file: file)
+        }
+        let options = layoutOptions(for: input)
+        let numbers: [Int]
+        do {
+            numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
+        } catch {
+            throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+        }
+        if target != nil, numbers.count > SizeGuard.pageLimit, !force {
+            throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
+                              status: ExitStatus.usage)
+        }
+        if box == .media && !input.knowsMediaBoxes && !quiet {
+            Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
+        }
+        let geometry: [PageGeometry]
+        do {
+            geometry = try input.geometry(of: numbers, box: box)
+        } catch {
+            throw Failures.failure(error, file: file)
+        }
+        let layout = LayoutEngine.layout(geometry.map {
+            SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
+        }, options: options)
+
+        if skipExisting, let outputs = target?.paths(views: layout.views.count),
+           OutputFreshness.isUpToDate(outputs: outputs, input: file) {
+            var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
+            result.upToDate = outputs
+            return result
+        }
+        if let target {
+            let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+            let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
+            ProcessControl.removeTemporaryFilesOnInterrupt()
+            do {
+                switch target {
+                case .pdf(let path):
+                    let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
+                                        background: colour, geometry: byNumber,
+                                        progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
+                        if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
+                    }
+                    try job.write(input, to: path)
+                    lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
+                case .raster(let pattern, let suffix, let saverOptions):
+                    let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
+                                        names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
+                                        options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
+                                        background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
+                                        workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
+                    lines.append(try writeImages(job, input: input, target: target, file: file))
+                }
+            } catch {
+                throw Failures.failure(error, file: output ?? file)
+            }
+        }
+        var report = LayoutReport(layout: layout, options: options, box: box)
+        report.file = batched ? batchInput.description : nil
+        if target == nil {
+            lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
+        }
+        return LayoutResult(report: report, lines: lines)
+    }
+
+    /// Refuses absurd sizes before anything is drawn, then renders every view.
+    private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget, file: String) throws -> String {
+        do {
+            try SizeGuard.check(job.views, scales: job.scales, target: target, force: force)
+        } catch {
+            throw ToolFailure(file: file, error.message, status: error.status)
+        }
+        input.warmUp()
+        try job.run()
+        let names = job.names
+        return "\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")"
+    }
+
+    /// Flags first; what the command line leaves open, the PDF's own hints decide.
+    private func layoutOptions(for input: LayoutInput) -> LayoutOptions {
+        let hinted = input.hint.defaultMode
+        return LayoutOptions(mode: mode ?? hinted.mode,
+                             direction: horizontal ? .horizontal : .vertical,
+                             rtl: rtl ?? (input.direction == .rightToLeft),
+                             cover: cover ?? hinted.cover,
+                             margins: margins)
+    }
+
+    /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
+private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
+        let name = (format ?? "pdf").lowercased()
+        let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
+        return try OutputTarget.parse(path)
+    }
+}
