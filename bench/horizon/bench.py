@@ -130,6 +130,10 @@ def summarise(rows, results):
         "max": max(errors) if errors else float("nan"),
         "wrong2": sum(e > 2 for e in errors) / len(level) if level else float("nan"),
         "abstain_none": sum(v[0] is None for _, v in none) / len(none) if none else float("nan"),
+        # The issue's measure: answers more than 2° off, or given to a photo without a level reference,
+        # as a share of all photos.
+        "wrong2_all": (sum(e > 2 for e in errors) + sum(v[0] is not None for _, v in none)) / len(rows)
+        if rows else float("nan"),
         "ms": statistics.median(v[2] for v in results) if results else float("nan"),
     }
 
@@ -160,16 +164,17 @@ def summary(rows, results_by_method):
     """One line per method: the photos with a level reference and those without, per half."""
     halves = [h for h in ("dev", "test") if any(r["split"] == h for r in rows)]
     head = "| method | " + " | ".join(f"{h}: answered | {h}: median° | {h}: P90° | {h}: wrong > 2° | {h}: abstained on none"
-                                       for h in halves) + " |"
-    lines = ["\n### Summary (all photos with a level reference; photos without one)\n", head,
-             "|---|" + "---|" * (5 * len(halves))]
+                                       f" | {h}: wrong of all" for h in halves) + " |"
+    lines = ["\n### Summary (all photos with a level reference; photos without one)\n",
+             "wrong of all: answers more than 2° off or on a photo without a level reference, as a share of all "
+             "photos of the half.\n", head, "|---|" + "---|" * (6 * len(halves))]
     for name, results in results_by_method.items():
         cells = []
         for h in halves:
             index = [i for i, r in enumerate(rows) if r["split"] == h]
             s = summarise([rows[i] for i in index], [results[i] for i in index])
             cells += [fmt(s["answered"], "pct"), fmt(s["median"], "deg"), fmt(s["p90"], "deg"),
-                      fmt(s["wrong2"], "pct1"), fmt(s["abstain_none"], "pct")]
+                      fmt(s["wrong2"], "pct1"), fmt(s["abstain_none"], "pct"), fmt(s["wrong2_all"], "pct1")]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
