@@ -23,7 +23,8 @@ import Darwin
 /// Confidence: each candidate's probability of being within 1° of the truth, from a logistic model
 /// of its measurements (coverage, distinctness from rivals, straightness, the tilt itself as a
 /// prior, how the two candidates agree, and for a line whether it separates a smooth side from a
-/// busy one and has one polarity, as a sky/ground boundary has and a cable has not). The models
+/// busy one and whether it is a thin line with edges of both polarities, like a waterline or a
+/// cable). The models
 /// were fitted on the development half of the corpus in bench/horizon (see `ConfidenceModel`). The
 /// most confident candidate is the answer; when the line agrees with it within
 /// `agreementTolerance`, the line is reported. Below `minConfidence` the estimator abstains.
@@ -54,7 +55,7 @@ public struct HorizonEstimator: Sendable {
         /// The defaults, or any setting changed (see each property).
         public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
                     minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-                    rivalSeparation: Double = 2, minConfidence: Double = 0.65,
+                    rivalSeparation: Double = 2, minConfidence: Double = 0.75,
                     useVerticals: Bool = true, agreementTolerance: Double = 1) {
             self.maxAngle = maxAngle
             self.angleStep = angleStep
@@ -122,7 +123,7 @@ public struct HorizonEstimator: Sendable {
                abs(line.angleDegrees - best.angleDegrees) <= config.agreementTolerance {
                 best = HorizonCandidate(evidence: .horizonLine, angleDegrees: line.angleDegrees,
                                         features: line.features, featureNames: line.featureNames,
-                                        confidence: best.confidence)
+                                        confidence: best.confidence, capped: line.capped)
             }
             let drawn = best.evidence == .horizonLine ? horizon?.line : nil
             analysis.candidate = HorizonEstimate(
@@ -144,6 +145,10 @@ public struct HorizonEstimator: Sendable {
 
     /// Verticals must stand in at least this many of twenty columns across the picture.
     static let minVerticalStructures = 3
+    /// Confidence at most, below any threshold a user would choose, of a line or verticals that a
+    /// rule above holds back. (These rules and constants were set on the development half.)
+    static let cappedLineConfidence = 0.15
+    static let cappedVerticalsConfidence = 0.4
 
     /// Gradient floor for line segments, grey levels per pixel.
     static let segmentMagnitude: Float = 3
@@ -166,16 +171,15 @@ public struct HorizonEstimator: Sendable {
             let far = textureContrast(map, line: h, reach: height)
             let features = [h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
                             vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence]
-            var confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
             // picture ambiguous, and a line across a third of the picture or less is too little of
             // it: such a line answers only when the verticals agree with it.
-            if (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0 {
-                confidence = min(confidence, 0.15)
-            }
+            let capped = (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0
+            let confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
             result.append(HorizonCandidate(
                 evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
-                featureNames: ConfidenceModel.lineFeatureNames, confidence: confidence))
+                featureNames: ConfidenceModel.lineFeatureNames,
+                confidence: capped ? min(confidence, Self.cappedLineConfidence) : confidence, capped: capped))
         }
         if let p = point {
             var lineAgrees = 0.0, lineDisagrees = 0.0
@@ -187,12 +191,13 @@ public struct HorizonEstimator: Sendable {
             let features = [log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
                             p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
                             lineAgrees, lineDisagrees, hough]
-            var confidence = ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)
             // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
-            if p.structures < Self.minVerticalStructures { confidence = min(confidence, 0.4) }
+            let capped = p.structures < Self.minVerticalStructures
+            let confidence = ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)
             result.append(HorizonCandidate(
                 evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
-                featureNames: ConfidenceModel.vanishingPointFeatureNames, confidence: confidence))
+                featureNames: ConfidenceModel.vanishingPointFeatureNames,
+                confidence: capped ? min(confidence, Self.cappedVerticalsConfidence) : confidence, capped: capped))
         }
         return result
     }
@@ -212,6 +217,7 @@ public struct HorizonEstimator: Sendable {
                 guard abs(offset) >= 3 && abs(offset) <= reach else { continue }
                 let i = y * w + x
                 let m = Double((map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot())
+                guard m.isFinite else { continue }
                 if offset < 0 { above += m; nAbove += 1 } else { below += m; nBelow += 1 }
             }
         }
@@ -220,8 +226,8 @@ public struct HorizonEstimator: Sendable {
     }
 
     /// Edges along a line, by polarity: the weaker side's share of the stronger. A boundary between
-    /// sky and ground or water has one polarity (near 0); a cable or a rail, thin and dark against
-    /// what lies on both sides of it, has both (near 1).
+    /// sky and ground has one polarity (near 0); a thin line, a bright waterline or a dark cable, has
+    /// both (near 1). Which of these helps is left to the fitted model.
     func polarityBalance(_ edges: EdgeSamples, line: HorizonLineEvidence, band: Float = 4) -> Double {
         let angle = line.angleDegrees / degreesPerRadian
         let s = Float(sin(angle)), c = Float(cos(angle))

@@ -16,7 +16,10 @@ struct EdgeSegment {
     var midX: Double { 0.5 * (x1 + x2) }
     var midY: Double { 0.5 * (y1 + y2) }
     /// Unit direction from (x1, y1) to (x2, y2).
-    var direction: (x: Double, y: Double) { ((x2 - x1) / length, (y2 - y1) / length) }
+    var direction: (x: Double, y: Double) {
+        let span = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
+        return span > 0 ? ((x2 - x1) / span, (y2 - y1) / span) : (0, 1)
+    }
 }
 
 /// Line segments by region growing on the gradient direction, after the line segment detector of
@@ -35,7 +38,8 @@ func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double
     var sample: [Float] = []
     sample.reserveCapacity(count / 7 + 1)
     for i in stride(from: 0, to: count, by: 7) {
-        sample.append((map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot())
+        let m = (map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot()
+        sample.append(m.isFinite ? m : 0)
     }
     sample.sort()
     let minMagnitude = max(floor, noiseFactor * sample[sample.count / 2])
@@ -48,6 +52,7 @@ func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double
             for i in 0..<count {
                 let gx = gxs[i], gy = gys[i]
                 let m = (gx * gx + gy * gy).squareRoot()
+                guard m.isFinite else { continue }  // a corrupt gradient is no edge
                 magnitude[i] = m
                 if m > minMagnitude {
                     unitX[i] = gx / m
@@ -64,14 +69,14 @@ func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double
     let scale = Float(bucketCount - 1) / strongest
     var bucketSizes = [Int](repeating: 0, count: bucketCount + 1)
     for i in 0..<count where magnitude[i] > minMagnitude {
-        bucketSizes[bucketCount - 1 - Int(magnitude[i] * scale)] += 1
+        bucketSizes[bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))] += 1
     }
     var starts = [Int](repeating: 0, count: bucketCount + 1)
     for b in 0..<bucketCount { starts[b + 1] = starts[b] + bucketSizes[b] }
     var order = [Int](repeating: 0, count: starts[bucketCount])
     var fill = starts
     for i in 0..<count where magnitude[i] > minMagnitude {
-        let b = bucketCount - 1 - Int(magnitude[i] * scale)
+        let b = bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))
         order[fill[b]] = i
         fill[b] += 1
     }

@@ -84,7 +84,8 @@ func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Doub
         if dy > 0 || (dy == 0 && dx > 0) { dx = -dx; dy = -dy }
         return atan2(-dx, -dy) * degreesPerRadian
     }
-    /// Vertical vanishing points lie well outside the picture (2 = one diagonal from the centre).
+    /// Vertical vanishing points lie well outside the picture: at least 1.5 half-diagonals (0.75 of
+    /// a diagonal) from the centre, just beyond the corners.
     func plausible(_ v: Homogeneous) -> Bool {
         let planar = (v.x * v.x + v.y * v.y).squareRoot()
         return planar >= 1.5 * abs(v.z) && abs(roll(v)) <= maxTilt
@@ -126,8 +127,9 @@ func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Doub
         }
         let e = smallestEigenvector(m)
         let v = Homogeneous(x: e[0], y: e[1], z: e[2])
-        guard plausible(v) else { break }
-        best = (v, support(v), roll(v))
+        let refined = support(v)
+        guard plausible(v), refined >= best.support else { break }  // never trade a point for a worse one
+        best = (v, refined, roll(v))
     }
     inliers = near.indices.filter { sineError($0, best.point) < limit }
     guard !inliers.isEmpty else { return nil }
@@ -135,17 +137,24 @@ func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Doub
     let inlierLength = inliers.reduce(0) { $0 + lengths[$1] }
     let meanX = inliers.reduce(0) { $0 + lengths[$1] * near[$1].midX } / inlierLength
     let varianceX = inliers.reduce(0) { $0 + lengths[$1] * pow(near[$1].midX - meanX, 2) } / inlierLength
-    // Columns of a twentieth of the width holding inliers: one pole fills one or two, a street many.
-    let structures = Set(inliers.map { min(19, max(0, Int(20 * near[$0].midX / width))) }).count
+    // Columns of a twentieth of the width holding inliers where their lines cross the middle row
+    // (not their midpoints: a leaning pole broken into pieces is still one column there). One pole
+    // fills one or two, a street many.
+    let structures = Set(inliers.map { i -> Int in
+        let d = dirs[i]
+        let x = abs(d.y) > 1e-9 ? near[i].midX + (cy - near[i].midY) * d.x / d.y : near[i].midX
+        return min(19, max(0, Int((20 * x / width).rounded(.down))))
+    }).count
     let residual = (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
         / inlierLength).squareRoot() * degreesPerRadian
     let planar = (best.point.x * best.point.x + best.point.y * best.point.y).squareRoot()
-    let rival = hypotheses.filter { abs($0.roll - best.roll) > 2 }.map(\.support).max() ?? 0
+    // A missing or feeble rival counts as a tenth of the support: the ratio stays a ratio.
+    let rival = max(hypotheses.filter { abs($0.roll - best.roll) > 2 }.map(\.support).max() ?? 0, 0.1 * best.support)
     return VerticalVanishingPoint(
         rollDegrees: best.roll, inliers: inliers.map { near[$0] },
         inlierLength: inlierLength / (2 * scale), share: inlierLength / totalLength,
         spread: varianceX.squareRoot() / width, structures: structures, residualDegrees: residual,
-        nearness: 2 * abs(best.point.z) / max(planar, 1e-12), rivalRatio: best.support / max(rival, 1))
+        nearness: 2 * abs(best.point.z) / max(planar, 1e-12), rivalRatio: best.support / max(rival, 1e-12))
 }
 
 /// Eigenvector of the smallest eigenvalue of a symmetric 3×3 matrix (cyclic Jacobi rotations).

@@ -42,12 +42,15 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         public var angle: Double
         public var confidence: Double
         public var features: [String: Double]
+        /// Whether a rule of the estimator capped the model's confidence.
+        public var capped: Bool
 
         init(_ candidate: HorizonCandidate) {
             evidence = candidate.evidence.rawValue
             angle = rounded(candidate.angleDegrees, 3)
             confidence = rounded(candidate.confidence, 4)
             features = Dictionary(uniqueKeysWithValues: zip(candidate.featureNames, candidate.features.map { rounded($0, 5) }))
+            capped = candidate.capped
         }
     }
 
