@@ -9,26 +9,13 @@
 #   IMGTOOL=.build/release/imgtool WORK=/work/horizon-data/work bench/horizon/fit.sh
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-work=${WORK:-/tmp/frostlevel-horizon-bench}
-mkdir -p "$work"
-"$root/scripts/install-deps.sh" python3-venv git
-if [ ! -x "$work/venv/bin/python" ]; then
-    python3 -m venv "$work/venv"
-    "$work/venv/bin/pip" install -q deskew opencv-python-headless scikit-image numpy scipy
-fi
-if [ -z "${IMGTOOL:-}" ]; then
-    (cd "$root" && swift build -c release --product imgtool --scratch-path "$root/.build-bench" >/dev/null)
-    IMGTOOL="$root/.build-bench/release/imgtool"
-fi
-"$work/venv/bin/python" "$here/fetch_corpus.py" "$work"
+source "$(dirname "$0")/prepare.sh"
 
-"$work/venv/bin/python" - "$work/corpus.csv" "$IMGTOOL" > "$work/dev-evidence.jsonl" <<'PY'
+"$python" - "$work/corpus.csv" "$IMGTOOL" > "$work/dev-evidence.jsonl" <<'PY'
 import csv, subprocess, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["split"] == "dev"]
 done = subprocess.run([sys.argv[2], "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
                        *[r["path"] for r in rows]], stdout=sys.stdout)
 sys.exit(0 if done.returncode in (0, 2) else done.returncode)
 PY
-exec "$work/venv/bin/python" "$here/fit_confidence.py" "$work/dev-evidence.jsonl" "$work/corpus.csv"
+exec "$python" "$here/fit_confidence.py" "$work/dev-evidence.jsonl" "$work/corpus.csv"

@@ -12,22 +12,5 @@
 # Other bench.py options: --methods (substrings), --jobs (peer processes, default 2), --speed (22 MP timing).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-work=${WORK:-/tmp/frostlevel-horizon-bench}
-mkdir -p "$work"
-
-"$root/scripts/install-deps.sh" imagemagick python3-venv git
-
-if [ ! -x "$work/venv/bin/python" ]; then
-    python3 -m venv "$work/venv"
-    "$work/venv/bin/pip" install -q deskew opencv-python-headless scikit-image numpy scipy
-fi
-
-if [ -z "${IMGTOOL:-}" ]; then
-    (cd "$root" && swift build -c release --product imgtool --scratch-path "$root/.build-bench" >/dev/null)
-    IMGTOOL="$root/.build-bench/release/imgtool"
-fi
-
-"$work/venv/bin/python" "$here/fetch_corpus.py" "$work"
-exec "$work/venv/bin/python" "$here/bench.py" --imgtool "$IMGTOOL" --work "$work" "$@"
+source "$(dirname "$0")/prepare.sh"
+exec "$python" "$here/bench.py" --imgtool "$IMGTOOL" --work "$work" "$@"

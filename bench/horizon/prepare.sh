@@ -1,0 +1,22 @@
+# Sourced by run.sh and fit.sh: installs what the horizon bench needs (Debian packages, a Python
+# venv with the peers), builds imgtool in release mode unless IMGTOOL points at a built binary, and
+# fetches and checks the corpus into WORK. Sets `work`, `IMGTOOL` and `python`.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${WORK:-/tmp/frostlevel-horizon-bench}
+mkdir -p "$work"
+
+"$root/scripts/install-deps.sh" imagemagick python3-venv git
+
+if [ ! -x "$work/venv/bin/python" ]; then
+    python3 -m venv "$work/venv"
+    "$work/venv/bin/pip" install -q deskew opencv-python-headless scikit-image numpy scipy
+fi
+python="$work/venv/bin/python"
+
+if [ -z "${IMGTOOL:-}" ]; then
+    (cd "$root" && swift build -c release --product imgtool --scratch-path "$root/.build-bench" >/dev/null)
+    IMGTOOL="$root/.build-bench/release/imgtool"
+fi
+
+"$python" "$here/fetch_corpus.py" "$work"
