@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import Frost
+import FrostKit
 import ToolSupport
 import Vips
 
@@ -65,9 +66,23 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
         public var mask: String?
 
-        @Option(help: ArgumentHelp("Frost only this rectangle, in pixels (repeatable).", valueName: "x,y,w,h"),
-                transform: { text in try Region(parsing: text) })
-        public var region: [Region] = []
+        @Option(help: ArgumentHelp("Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.", valueName: "x,y,w,h"),
+                transform: { text in try RegionSpec(parsing: text) })
+        public var region: [RegionSpec] = []
+
+        @Option(help: ArgumentHelp("Find what to hide by itself: text (every word, by Tesseract's layout analysis, offline).", valueName: "text"),
+                transform: parseFind)
+        public var find: FindTarget?
+
+        @Option(help: ArgumentHelp("Tesseract language data for --find text (eng, deu, eng+fra; default eng).", valueName: "lang"))
+        public var lang: String?
+
+        @Flag(help: "Make the frost inside each region or mask only from the pixels around it, so nothing inside can show through (default with --find text).")
+        public var secure = false
+
+        @Option(help: ArgumentHelp("Redact instead of frosting: an opaque colour (black, #202020), or average (the colour around each area).", valueName: "colour|average"),
+                transform: { text in try CoverChoice(parsing: text) })
+        public var cover: CoverChoice?
 
         @Flag(help: "Keep the input's metadata (EXIF, GPS, thumbnails, XMP, IPTC, PNG text) in the output.")
         public var keepMetadata = false
@@ -103,9 +118,19 @@ extension ImgTool {
             _ = try effect()
             do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(Failures.message(error)) }
             if mask != nil && !region.isEmpty { throw ValidationError("--mask and --region cannot be combined: use one or the other") }
-            if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image") }
+            if mask != nil && find != nil { throw ValidationError("--mask and --find cannot be combined: --find text hides what it finds") }
+            if lang != nil && find == nil { throw ValidationError("--lang applies to --find text only") }
+            if (secure || cover != nil) && mask == nil && region.isEmpty && find == nil {
+                throw ValidationError("\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
+            }
+            if json && (output == nil || output == "-") && !findsOnly {
+                throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)")
+            }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         }
+
+        /// `--find text --json` without `-o`: report the boxes, write no image.
+        var findsOnly: Bool { find != nil && json && output == nil }
 
         func effect() throws -> FrostEffect {
             do {
@@ -141,9 +166,11 @@ extension ImgTool {
         private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
             var job = BlurJob(effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
-                              exact: exact, mask: mask, regions: region, keepMetadata: keepMetadata, timing: timing,
+                              exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
+                              secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata, timing: timing,
                               skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
                               pngCompression: pngCompression)
+            if findsOnly { return job }
             if several {
                 guard let output, output != "-" else {
                     throw ToolFailure("\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into", status: ExitStatus.usage)
@@ -161,6 +188,18 @@ extension ImgTool {
     }
 }
 
+/// What `--find` looks for.
+public enum FindTarget: String, Sendable {
+    case text
+}
+
+private func parseFind(_ text: String) throws -> FindTarget {
+    guard let target = FindTarget(rawValue: text.lowercased()) else {
+        throw ValidationError("\"\(text)\" cannot be found: --find takes text")
+    }
+    return target
+}
+
 private func parseStyle(_ text: String) throws -> FrostStyle {
     guard let style = FrostStyle(rawValue: text.lowercased()) else {
         throw ValidationError("\"\(text)\" is not a style: use light, extra-light, dark or tint")
@@ -171,7 +210,8 @@ private func parseStyle(_ text: String) throws -> FrostStyle {
 /// What `imgtool blur` reports after writing a file; JSON keys in snake_case.
 struct BlurSummary: Encodable, Sendable {
     var file: String
-    var output: String
+    /// nil when only text was looked for (`--find text --json`).
+    var output: String?
     var style: String
     var radius: Double
     var scale: Double
@@ -184,9 +224,15 @@ struct BlurSummary: Encodable, Sendable {
     var regions: Int
     var masked: Bool
     var metadata: String
+    /// With --secure (or --find text): the frost inside is made from pixels outside only.
+    var secure: Bool?
+    /// With --cover: what covers the areas.
+    var cover: String?
+    /// With --find text: the text found, as regions in pixels with their confidence.
+    var text: [FoundText]?
     var note = "blur obscures; it does not redact"
 
-    init(input: String, output: String, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
+    init(input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
          method: String, regions: Int, masked: Bool, metadataKept: Bool) {
         file = input == "-" ? "<stdin>" : input
         self.output = output
@@ -205,11 +251,19 @@ struct BlurSummary: Encodable, Sendable {
     }
 
     var line: String {
+        guard let output else { return "\(file): \(self.text?.count ?? 0) text region(s) found" }
+        if let cover {
+            var text = "\(file) → \(output): covered with \(cover), \(width)×\(height)"
+            if masked { text += ", masked" }
+            if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
+            return text + ", metadata \(metadata); \(note)"
+        }
         var text = "\(file) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
         if let boxWidth { text += " (box \(boxWidth) px)" }
         text += ", \(width)×\(height)"
         if masked { text += ", masked" }
         if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
+        if secure == true { text += ", secure" }
         text += ", metadata \(metadata); \(note)"
         return text
     }
@@ -217,4 +271,13 @@ struct BlurSummary: Encodable, Sendable {
 
 private func trimmed(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// One box of text `--find text` found, in pixels of the image.
+struct FoundText: Encodable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+    var confidence: Double
 }
