@@ -13,9 +13,32 @@ public final class TextFinder {
     /// Text smaller than this many pixels high (at the analysis size) is left alone: below it
     /// layout analysis mostly finds noise.
     public static let smallestWordHeight = 4
-    /// A box the inverse pass found whose mean grey is above this is not light text on a dark
-    /// background: dropped.
-    public static let darkestLightBackground = 155.0
+    /// How far (grey levels) a box's mean must lie above its median for light text on a darker
+    /// background.
+    public static let lightMinorityMargin = 2.0
+
+    /// Whether the box holds a minority of pixels lighter than its background (light text).
+    static func hasLightMinority(_ pixels: [UInt8], width: Int, word: WordBox) -> Bool {
+        var histogram = [Int](repeating: 0, count: 256)
+        var total = 0
+        for y in word.y..<(word.y + word.height) {
+            for x in word.x..<(word.x + word.width) {
+                let value = Int(pixels[y * width + x])
+                histogram[value] += 1
+                total += value
+            }
+        }
+        let count = word.width * word.height
+        var seen = 0, median = 0
+        for (value, number) in histogram.enumerated() {
+            seen += number
+            if seen * 2 >= count {
+                median = value
+                break
+            }
+        }
+        return Double(total) / Double(count) >= Double(median) + lightMinorityMargin
+    }
 
     /// Loads the Tesseract data for `language` (`eng`, `deu`, `eng+fra`).
     public init(language: String = "eng") throws(TesseractError) {
@@ -40,7 +63,6 @@ public final class TextFinder {
                 if factor > 1 { part = try part.resize(1 / factor, kernel: "linear") }
                 let pixels = try part.bytes()
                 let inverse = pixels.map { 255 - $0 }
-                let sums = IntegralImage(pixels, width: part.width, height: part.height)
                 // Two passes: Tesseract's one threshold on the image (it picks the page's polarity
                 // itself, so this finds the text of the main theme, light or dark), then per-tile
                 // thresholds on the inverse, for light text on dark panels of a light page (title
@@ -51,10 +73,10 @@ public final class TextFinder {
                                                    adaptiveThreshold: adaptive)
                     for word in found where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
                         && word.width >= 2 {
-                        // Text covers a fraction of its box: the box's mean is near its background.
-                        if adaptive && sums.mean(x: word.x, y: word.y, width: word.width, height: word.height) > Self.darkestLightBackground {
-                            continue
-                        }
+                        // Text covers a minority of its box, so the box's median grey is its
+                        // background; light text pulls the mean above it. A "word" whose mean is
+                        // not above its median is dark text or a flat panel: not this pass's kind.
+                        if adaptive && !Self.hasLightMinority(pixels, width: part.width, word: word) { continue }
                         let x = area.x + Int((Double(word.x) * factor).rounded(.down))
                         let y = area.y + Int((Double(word.y) * factor).rounded(.down))
                         let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
@@ -97,35 +119,5 @@ public enum FrostFindError: Error, CustomStringConvertible {
         case .vips(let error): return error.description
         case .tesseract(let error): return error.description
         }
-    }
-}
-
-/// Sums of grey values over rectangles in constant time.
-struct IntegralImage {
-    private let sums: [Int]
-    private let width: Int
-    private let height: Int
-
-    init(_ pixels: [UInt8], width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0
-            for x in 0..<width {
-                row += Int(pixels[y * width + x])
-                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
-            }
-        }
-        self.sums = sums
-    }
-
-    /// The mean grey of the rectangle clipped to the image (0 when nothing of it is inside).
-    func mean(x: Int, y: Int, width w: Int, height h: Int) -> Double {
-        let left = max(0, x), top = max(0, y), right = min(width, x + w), bottom = min(height, y + h)
-        guard right > left, bottom > top else { return 0 }
-        let stride = width + 1
-        let total = sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left] + sums[top * stride + left]
-        return Double(total) / Double((right - left) * (bottom - top))
     }
 }
