@@ -165,6 +165,12 @@ extension ImgTool {
         /// One input goes to a file or standard output; several (or a folder) go into `-o DIR/`.
         private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
+            if find == .text {
+                // The language is checked once, before any input: a missing one is the command line's mistake.
+                do { _ = try TextFinder(language: lang ?? "eng") } catch {
+                    throw ToolFailure(Failures.message(error), status: ExitStatus.usage)
+                }
+            }
             var job = BlurJob(effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
                               exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
                               secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata, timing: timing,
