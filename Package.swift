@@ -96,7 +96,7 @@ let package = Package(
         // The built binaries run as a user runs them.
         .testTarget(name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
         // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
-        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )
