@@ -49,18 +49,21 @@ public enum TextLines {
         return boxes.sorted { ($0.region.y, $0.region.x) < ($1.region.y, $1.region.x) }
     }
 
-    /// Same line and at most a line height apart, or mostly the same box.
+    /// Alike heights, and on the same line at most a line height apart, or mostly the same box.
     static func belongTogether(_ a: Region, _ b: Region) -> Bool {
         let overlapY = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
         let overlapX = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
         let smallerHeight = min(a.height, b.height)
+        // Only boxes of alike heights join: a tall box (a panel taken for a word, a paragraph)
+        // would otherwise swallow every line it touches, and grow with each.
+        guard max(a.height, b.height) * 2 <= smallerHeight * 3 else { return false }
         if overlapX > 0, overlapY > 0 {
             let smallerArea = min(a.width * a.height, b.width * b.height)
             if overlapX * overlapY * 2 >= smallerArea { return true }
         }
         // Same line: most of the shorter box's height shared, heights alike, and a gap of at most
         // the line's height between them.
-        guard overlapY * 10 >= smallerHeight * 7, max(a.height, b.height) * 2 <= smallerHeight * 3 else { return false }
+        guard overlapY * 10 >= smallerHeight * 7 else { return false }
         return -overlapX <= max(a.height, b.height)
     }
 

@@ -13,6 +13,10 @@ public final class TextFinder {
     /// Text smaller than this many pixels high (at the analysis size) is left alone: below it
     /// layout analysis mostly finds noise.
     public static let smallestWordHeight = 4
+    /// Boxes taller than this (at the analysis size) are panels, frames or the whole page that
+    /// layout analysis took for a word, unless the area searched is hardly taller.
+    public static let tallestWordHeight = 120
+
     /// How far (grey levels) a box's mean must lie above its median for light text on a darker
     /// background.
     public static let lightMinorityMargin = 2.0
@@ -72,7 +76,7 @@ public final class TextFinder {
                     let found = try analyser.words(grey: adaptive ? inverse : pixels, width: part.width, height: part.height,
                                                    adaptiveThreshold: adaptive)
                     for word in found where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
-                        && word.width >= 2 {
+                        && word.width >= 2 && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight) {
                         // Text covers a minority of its box, so the box's median grey is its
                         // background; light text pulls the mean above it. A "word" whose mean is
                         // not above its median is dark text or a flat panel: not this pass's kind.
