@@ -14,16 +14,16 @@ public enum SecureFill {
         let mean = outsideMean(pixels, bands: bands, inside: inside)
         // Per pixel: the nearest outside neighbour in each direction (index) and its distance.
         let count = width * height
-        var sums = [Double](repeating: 0, count: count * bands)
-        var weights = [Double](repeating: 0, count: count)
+        var sums = [Float](repeating: 0, count: count * bands)
+        var weights = [Float](repeating: 0, count: count)
         pixels.withUnsafeBufferPointer { source in
             inside.withUnsafeBufferPointer { hidden in
                 sums.withUnsafeMutableBufferPointer { sum in
                     weights.withUnsafeMutableBufferPointer { weight in
                         func add(_ target: Int, from neighbour: Int, distance: Int) {
-                            let w = 1 / Double(distance)
+                            let w = 1 / Float(distance)
                             weight[target] += w
-                            for band in 0..<bands { sum[target * bands + band] += w * Double(source[neighbour * bands + band]) }
+                            for band in 0..<bands { sum[target * bands + band] += w * Float(source[neighbour * bands + band]) }
                         }
                         for y in 0..<height {
                             let row = y * width
@@ -56,7 +56,7 @@ public enum SecureFill {
         }
         for index in 0..<count where inside[index] {
             for band in 0..<bands {
-                let value = weights[index] > 0 ? sums[index * bands + band] / weights[index] : mean[band]
+                let value = weights[index] > 0 ? Double(sums[index * bands + band] / weights[index]) : mean[band]
                 result[index * bands + band] = UInt8(max(0, min(255, value.rounded())))
             }
         }

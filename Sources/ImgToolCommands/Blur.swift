@@ -14,7 +14,13 @@ extension ImgTool {
             discussion: """
             Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
 
-            Blur obscures; it does not redact: text has been read back from blurred and pixelated images. Where secrecy matters, cover it: --region X,Y,W,H --tint black@1 paints the region opaque.
+            What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
+
+            --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height and the words of a line merged. With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
+
+            --secure makes the frost inside each region, mask or found box only from the pixels around it (its border ring drawn inward, then blurred), so no pixel inside can change the output and nothing of the hidden text survives in the frost. It is the default with --find text, whose purpose is hiding; with --region and --mask it must be asked for, because there the frost is also a look (a frosted panel over a picture shows the blurred picture beneath, as Apple's does) and outputs made before stay the same.
+
+            Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
 
             Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
 
@@ -24,7 +30,7 @@ extension ImgTool {
 
             Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
 
-            Exit status: 0 written, 1 a file could not be read or written, 64 bad command line.
+            Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
 
             Examples:
               imgtool blur shot.png -o frosted.png --style light
@@ -35,6 +41,12 @@ extension ImgTool {
               imgtool blur shot.png -o out.png --region 40,60,300,40 --region 40,120,300,40
               imgtool blur big.png -o 'out.png[compression=1]'
               imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
+              imgtool blur shot.png -o shared.png --find text
+              imgtool blur shot.png -o shared.png --find text --cover black
+              imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
+              imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
+              imgtool blur shot.png --find text --json
+              imgtool blur retina.png -o out.png --find text --scale 2
             """
         )
 
@@ -106,7 +118,7 @@ extension ImgTool {
         @Flag(help: "Print decode, compute and encode times to standard error.")
         public var timing = false
 
-        @Flag(help: "Describe the result as one JSON object (needs -o FILE).")
+        @Flag(help: "Describe the result as one JSON object (needs -o FILE, except with --find text: then the text found, no image).")
         public var json = false
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
