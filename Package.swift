@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
         .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
         .testTarget(name: "HorizonKitTests", dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
-        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "TestSupport"]),
+        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),

@@ -74,7 +74,8 @@ struct BlurJob: Sendable {
         try destination.write(result.image, strip: !keepMetadata)
         let written = clock.now
         if timing {
-            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms, encode \(milliseconds(written - computed)) ms")
+            let finding = result.findTime.map { " (finding text \(milliseconds($0)) ms)" } ?? ""
+            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms\(finding), encode \(milliseconds(written - computed)) ms")
         }
         var summary = BlurSummary(input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
                                   width: result.image.width, height: result.image.height, method: result.method,
@@ -138,7 +139,7 @@ struct BlurJob: Sendable {
 
     /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
     private func frosted(_ original: FrostInput, input: String, materialised: Bool) throws(ToolFailure)
-        -> (image: Image, method: String, found: [TextBox]?) {
+        -> (image: Image, method: String, found: [TextBox]?, findTime: Duration?) {
         do {
             let image = original.image
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
@@ -147,11 +148,14 @@ struct BlurJob: Sendable {
             if hides {
                 let whole = try original.original()
                 var found: [TextBox]?
+                var findTime: Duration?
                 let area: HiddenArea
                 if let mask {
                     area = .mask(try loadedMask(mask, width: whole.width, height: whole.height))
                 } else if findText {
+                    let clock = ContinuousClock(), start = clock.now
                     let boxes = try textBoxes(in: whole, input: input)
+                    findTime = clock.now - start
                     found = boxes
                     area = .regions(boxes.map(\.region))
                 } else {
@@ -159,7 +163,7 @@ struct BlurJob: Sendable {
                 }
                 let result = try FrostRenderer.hidden(whole, area: area, hiding: Hiding(secure: secure, cover: cover),
                                                       effect: effect, scale: scale, exact: exact)
-                return (materialised ? try result.copiedToMemory() : result, method, found)
+                return (materialised ? try result.copiedToMemory() : result, method, found, findTime)
             }
             var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact, original: original.original)
             if let mask {
@@ -169,7 +173,7 @@ struct BlurJob: Sendable {
                 let inside = try pixelRegions(width: image.width, height: image.height, input: input)
                 result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
             }
-            return (materialised ? try result.copiedToMemory() : result, method, nil)
+            return (materialised ? try result.copiedToMemory() : result, method, nil, nil)
         } catch {
             throw Failures.failure(error, file: input)
         }

@@ -53,7 +53,7 @@ wall() { # seconds, median of RUNS
   done | median
 }
 split() { # imgtool's own --timing line: decode / compute / encode ms
-  "${one_core[@]}" "$IMGTOOL" "$@" --timing 2>&1 >/dev/null | sed -n 's/.*timing: decode \([0-9]*\) ms, compute \([0-9]*\) ms, encode \([0-9]*\) ms.*/\1 \/ \2 \/ \3/p'
+  "${one_core[@]}" "$IMGTOOL" "$@" --timing 2>&1 >/dev/null | sed -n 's/.*timing: decode \([0-9]*\) ms, compute \([0-9]*\) ms\(.*\), encode \([0-9]*\) ms.*/\1 \/ \2\3 \/ \4/p'
 }
 
 {
