@@ -7,58 +7,74 @@
 /// of all outside pixels (mid-grey when the whole image is hidden).
 public enum SecureFill {
     /// `pixels`: width × height × bands bytes, band-interleaved; `inside`: width × height flags.
-    /// Returns the filled copy (outside pixels unchanged).
+    /// Returns the filled copy (outside pixels unchanged). Memory beyond the copy is proportional
+    /// to the hidden area: sums are kept for inside pixels only, numbered in row order.
     public static func filled(_ pixels: [UInt8], width: Int, height: Int, bands: Int, inside: [Bool]) -> [UInt8] {
         precondition(pixels.count == width * height * bands && inside.count == width * height)
+        let hiddenCount = inside.reduce(0) { $0 + ($1 ? 1 : 0) }
+        guard hiddenCount > 0 else { return pixels }
         var result = pixels
         let mean = outsideMean(pixels, bands: bands, inside: inside)
-        // Per pixel: the nearest outside neighbour in each direction (index) and its distance.
-        let count = width * height
-        var sums = [Float](repeating: 0, count: count * bands)
-        var weights = [Float](repeating: 0, count: count)
+        var sums = [Float](repeating: 0, count: hiddenCount * bands)
+        var weights = [Float](repeating: 0, count: hiddenCount)
         pixels.withUnsafeBufferPointer { source in
             inside.withUnsafeBufferPointer { hidden in
                 sums.withUnsafeMutableBufferPointer { sum in
                     weights.withUnsafeMutableBufferPointer { weight in
-                        func add(_ target: Int, from neighbour: Int, distance: Int) {
+                        func add(_ slot: Int, from neighbour: Int, distance: Int) {
                             let w = 1 / Float(distance)
-                            weight[target] += w
-                            for band in 0..<bands { sum[target * bands + band] += w * Float(source[neighbour * bands + band]) }
+                            weight[slot] += w
+                            for band in 0..<bands { sum[slot * bands + band] += w * Float(source[neighbour * bands + band]) }
                         }
+                        // Top to bottom: the nearest outside pixels left and right (each run of
+                        // hidden pixels in a row shares them) and above (kept per column).
+                        var above = [Int](repeating: -1, count: width)
+                        var slot = 0
                         for y in 0..<height {
                             let row = y * width
-                            var last = -1
-                            for x in 0..<width {
-                                if !hidden[row + x] { last = x } else if last >= 0 { add(row + x, from: row + last, distance: x - last) }
-                            }
-                            last = -1
-                            for x in stride(from: width - 1, through: 0, by: -1) {
-                                if !hidden[row + x] { last = x } else if last >= 0 { add(row + x, from: row + last, distance: last - x) }
+                            var x = 0
+                            while x < width {
+                                guard hidden[row + x] else {
+                                    above[x] = y
+                                    x += 1
+                                    continue
+                                }
+                                var end = x
+                                while end < width && hidden[row + end] { end += 1 }
+                                for column in x..<end {
+                                    if x > 0 { add(slot, from: row + x - 1, distance: column - x + 1) }
+                                    if end < width { add(slot, from: row + end, distance: end - column) }
+                                    if above[column] >= 0 { add(slot, from: above[column] * width + column, distance: y - above[column]) }
+                                    slot += 1
+                                }
+                                x = end
                             }
                         }
-                        for x in 0..<width {
-                            var last = -1
-                            for y in 0..<height {
-                                if !hidden[y * width + x] { last = y } else if last >= 0 {
-                                    add(y * width + x, from: last * width + x, distance: y - last)
+                        // Bottom to top, right to left (the slots in reverse): the nearest below.
+                        var below = [Int](repeating: -1, count: width)
+                        slot = hiddenCount - 1
+                        for y in stride(from: height - 1, through: 0, by: -1) {
+                            let row = y * width
+                            for x in stride(from: width - 1, through: 0, by: -1) {
+                                guard hidden[row + x] else {
+                                    below[x] = y
+                                    continue
                                 }
-                            }
-                            last = -1
-                            for y in stride(from: height - 1, through: 0, by: -1) {
-                                if !hidden[y * width + x] { last = y } else if last >= 0 {
-                                    add(y * width + x, from: last * width + x, distance: last - y)
-                                }
+                                if below[x] >= 0 { add(slot, from: below[x] * width + x, distance: below[x] - y) }
+                                slot -= 1
                             }
                         }
                     }
                 }
             }
         }
-        for index in 0..<count where inside[index] {
+        var slot = 0
+        for index in 0..<(width * height) where inside[index] {
             for band in 0..<bands {
-                let value = weights[index] > 0 ? Double(sums[index * bands + band] / weights[index]) : mean[band]
+                let value = weights[slot] > 0 ? Double(sums[slot * bands + band] / weights[slot]) : mean[band]
                 result[index * bands + band] = UInt8(max(0, min(255, value.rounded())))
             }
+            slot += 1
         }
         return result
     }

@@ -103,6 +103,18 @@ import Testing
         #expect(SecureFill.mean(of: Region(x: 4, y: 4, width: 10, height: 10), in: filled, width: width, bands: 1) == [200])
     }
 
+    /// Each hidden pixel weighs the nearest outside pixel in each of the four directions by the
+    /// inverse of its distance.
+    @Test func neighboursWeighByInverseDistance() {
+        // 5×1 row: 10, [hidden], [hidden], [hidden], 90 → distances 1 and 3, 2 and 2, 3 and 1.
+        let row = SecureFill.filled([10, 0, 0, 0, 90], width: 5, height: 1, bands: 1, inside: [false, true, true, true, false])
+        #expect(row == [10, 30, 50, 70, 90])
+        // One hidden pixel in a 3×3: the mean of its four neighbours (corners do not count).
+        let square = SecureFill.filled([255, 10, 255, 20, 0, 30, 255, 40, 255], width: 3, height: 3, bands: 1,
+                                       inside: [false, false, false, false, true, false, false, false, false])
+        #expect(square[4] == 25)
+    }
+
     @Test func theWholeImageHiddenIsGrey() {
         let filled = SecureFill.filled([1, 2, 3, 4], width: 2, height: 2, bands: 1, inside: [true, true, true, true])
         #expect(filled == [128, 128, 128, 128])
