@@ -72,7 +72,7 @@ let package = Package(
 
         // 7. The process: one runtime-policy call and the exit path, then 4-line executables.
         .target(name: "ToolRuntime", dependencies: [
-            "CommandSupport", "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandSupport", "ToolSupport", "Vips", "Tesseract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
         .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),

@@ -3,9 +3,10 @@ import CTesseract
 /// Tesseract's page layout analysis (no recognition): where the words are.
 ///
 /// One analyser holds one `TessBaseAPI` with its language data loaded; it is not shared between
-/// threads (make one per thread). It changes nothing process-wide: Tesseract's own variables are
-/// per handle, its trained data is found the normal way (`TESSDATA_PREFIX`, else the folder it was
-/// built with), and its diagnostics go to a per-handle debug file instead of standard error.
+/// threads (make one per thread). It changes nothing process-wide: the variables it sets
+/// (`thresholding_method`) are per handle, its trained data is found the normal way
+/// (`TESSDATA_PREFIX`, else the folder Tesseract was built with), and Tesseract's diagnostics go
+/// where the host has them go (standard error, unless `TesseractRuntime.silenceDiagnostics()`).
 public final class LayoutAnalyser {
     private let handle: OpaquePointer
     public let language: String
@@ -17,15 +18,12 @@ public final class LayoutAnalyser {
         }
         guard !language.isEmpty, allowed else { throw .badLanguageName(language) }
         guard let made = TessBaseAPICreate() else { throw .analysisFailed }
-        // Before Init: the loading itself may complain about data files.
-        _ = TessBaseAPISetVariable(made, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(made, nil, language) == 0 else {
             TessBaseAPIDelete(made)
             throw .languageNotInstalled(language: language)
         }
         handle = made
         self.language = language
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(handle, PSM_SPARSE_TEXT)
     }
 
