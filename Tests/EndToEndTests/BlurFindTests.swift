@@ -136,6 +136,16 @@ import Vips
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// One Tesseract handle per image: images found in parallel give what they give one by one.
+    @Test func parallelBatchesFindTheSameText() throws {
+        let folder = Fixtures.asset("screens")
+        let one = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "1"])
+        let two = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "2"])
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
+        #expect(try one.jsonLines().count == 11)
+        #expect(one.text == two.text)
+    }
+
     @Test func findInsideRegionsOnly() throws {
         let all = try Self.found(Self.dialog)
         let top = try Self.found(Self.dialog, ["--region", "0,0,100%,25%"])
