@@ -21,6 +21,9 @@ public struct VectorJob {
     public var progressLabel: String?
     /// Told when qpdf could not place the pages and cairo draws them instead.
     public var onFallback: (QPDFError) -> Void
+    /// Declared in the catalog so that viewers show the sheets as made (`ReadingOrder.sheets`);
+    /// nil declares nothing. The cairo fallback cannot declare it.
+    public var readingOrder: ReadingOrder?
 
     public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
                 onFallback: @escaping (QPDFError) -> Void = { _ in }) {
@@ -33,7 +36,8 @@ public struct VectorJob {
         try AtomicOutput.write(to: path) { temporary in
             if let structure = input.structure {
                 do throws(QPDFError) {
-                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure, to: temporary)
+                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure,
+                                          preferences: readingOrder.map(Self.preferences), to: temporary)
                     return
                 } catch {
                     onFallback(error)
@@ -41,6 +45,11 @@ public struct VectorJob {
             }
             try drawWithCairo(input.document, to: temporary)
         }
+    }
+
+    /// The catalog entries of a reading order: /Direction is written only for right-to-left.
+    static func preferences(_ order: ReadingOrder) -> ViewerPreferences {
+        ViewerPreferences(pageLayout: order.pageLayout.pdfName, direction: order.rightToLeft ? .rightToLeft : nil)
     }
 
     /// The views as sheets in points: pages (their crop-box content where it sits in the laid-out box).

@@ -95,11 +95,12 @@ struct LayoutJob: Sendable {
             do {
                 switch target {
                 case .pdf(let path):
-                    let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
+                    var job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
                                         background: colour, geometry: byNumber,
                                         progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
                         if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
                     }
+                    job.readingOrder = .sheets(options)
                     try job.write(input, to: path)
                     lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                 case .raster(let pattern, let suffix, let saverOptions):

@@ -10,8 +10,9 @@ import Foundation
 public enum FormSheets {
     /// Writes `sheets` to `output`. `structure` is the document's, as `Document.structure()` reads it
     /// (crop boxes and /Rotate of the pages placed).
+    /// `preferences` go into the new catalog (how viewers should show the sheets).
     public static func write(_ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
-                             to output: String) throws(QPDFError) {
+                             preferences: ViewerPreferences? = nil, to output: String) throws(QPDFError) {
         let reader = try QPDFHandle(source, password: password)
         let src = reader.handle
         let source = reader
@@ -51,15 +52,12 @@ public enum FormSheets {
             let indirect = qpdf_make_indirect_object(dst, page)
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
         }
-        // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
-        // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
-        guard let outputName = strdup(output) else { throw .failed(step: "cannot write \(output): out of memory", detail: nil) }
-        defer { free(outputName) }
-        try target.check(qpdf_init_write(dst, outputName), "cannot write \(output)")
-        qpdf_set_object_stream_mode(dst, qpdf_o_generate)
-        qpdf_set_compress_streams(dst, QPDF_TRUE)
-        qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
-        try target.check(qpdf_write(dst), "writing the PDF failed")
+        preferences?.apply(to: qpdf_get_root(dst), in: dst)
+        try target.write(to: output) { dst in
+            qpdf_set_object_stream_mode(dst, qpdf_o_generate)
+            qpdf_set_compress_streams(dst, QPDF_TRUE)
+            qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
+        }
     }
 
     /// The page as a form XObject in the source document: an inner form with the page's content
