@@ -7,8 +7,9 @@ import ToolSupport
 
 /// `-o X.pdf`: one sheet per view. Pages are placed as form XObjects with qpdf (`FormSheets`):
 /// nothing is re-rendered, so text, fonts and images stay exactly as they were, printable
-/// annotations (form fields, stamps) are drawn, and it is fast. Links, the outline and
-/// interactive forms are not carried over. When qpdf cannot read the file, poppler draws the
+/// annotations (form fields, stamps) are drawn, and it is fast. The outline, links, page labels,
+/// document information, XMP metadata and /Lang are carried over, retargeted to the sheets;
+/// interactive forms are not. When qpdf cannot read the file, poppler draws the
 /// pages onto a cairo PDF surface instead (text stays text; fonts are re-embedded).
 public struct VectorJob {
     public var views: [View]
@@ -32,18 +33,21 @@ public struct VectorJob {
     }
 
     /// Writes the sheets through a temporary file: the destination is complete or untouched.
-    public func write(_ input: LayoutInput, to path: String) throws {
-        try AtomicOutput.write(to: path) { temporary in
+    /// Returns what became of the document's navigation (nil when cairo drew the sheets: then
+    /// none is kept).
+    @discardableResult
+    public func write(_ input: LayoutInput, to path: String) throws -> NavigationReport? {
+        try AtomicOutput.write(to: path) { temporary -> NavigationReport? in
             if let structure = input.structure {
                 do throws(QPDFError) {
-                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure,
-                                          preferences: readingOrder.map(Self.preferences), to: temporary)
-                    return
+                    return try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure,
+                                                preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
                 } catch {
                     onFallback(error)
                 }
             }
             try drawWithCairo(input.document, to: temporary)
+            return nil
         }
     }
 

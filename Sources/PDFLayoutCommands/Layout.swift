@@ -26,8 +26,12 @@ extension PDFLayout {
             row and meet at the gutter. Sizes are in points (1/72 inch).
 
             -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
-            fonts and images untouched, printable annotations drawn; links and the
-            outline are not kept. -o NAME.png|.jpg|.webp|.tif writes an image per
+            fonts and images untouched, printable annotations drawn. The outline and
+            links come along, retargeted to the sheet holding their page at the same
+            spot (links to pages left out by --pages are dropped and counted); each
+            sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
+            kept. The file declares its reading order: /PageLayout /SinglePage (or
+            /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
             view: NAME-001.png, NAME-002.png, ... when there are several, or the
             numbers of a printf pattern in the name (page-%04d.png). Saver options
             go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as

@@ -88,6 +88,7 @@ struct LayoutJob: Sendable {
             result.upToDate = outputs
             return result
         }
+        var linksDropped: Int?
         if let target {
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
             let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
@@ -101,8 +102,12 @@ struct LayoutJob: Sendable {
                         if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
                     }
                     job.readingOrder = .sheets(options)
-                    try job.write(input, to: path)
+                    let navigation = try job.write(input, to: path)
                     lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
+                    if let navigation, navigation.linksDropped > 0 {
+                        lines.append("\(path): \(navigation.linksDropped) link\(navigation.linksDropped == 1 ? "" : "s") to pages not laid out dropped")
+                    }
+                    linksDropped = navigation?.linksDropped
                 case .raster(let pattern, let suffix, let saverOptions):
                     let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
                                         names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
@@ -117,6 +122,7 @@ struct LayoutJob: Sendable {
         }
         var report = LayoutReport(layout: layout, options: options, box: box)
         report.file = batched ? batchInput.description : nil
+        report.linksDropped = linksDropped
         if target == nil {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }

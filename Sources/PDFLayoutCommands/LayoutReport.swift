@@ -16,6 +16,8 @@ struct LayoutReport: Encodable, Sendable {
     /// Pages laid out (after `--pages`; a page listed twice counts twice).
     var pageCount: Int
     var views: [View]
+    /// PDF sheets: internal links whose target page was not laid out (`--pages`), not written.
+    var linksDropped: Int?
 
     init(layout: Layout, options: LayoutOptions, box: PageBox) {
         mode = options.mode

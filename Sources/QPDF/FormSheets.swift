@@ -11,8 +11,12 @@ public enum FormSheets {
     /// Writes `sheets` to `output`. `structure` is the document's, as `Document.structure()` reads it
     /// (crop boxes and /Rotate of the pages placed).
     /// `preferences` go into the new catalog (how viewers should show the sheets).
+    /// With `navigation`, the outline, links, page labels, document information, XMP metadata and
+    /// /Lang come along, retargeted to the sheets (`NavigationReport` says what was dropped).
+    @discardableResult
     public static func write(_ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
-                             preferences: ViewerPreferences? = nil, to output: String) throws(QPDFError) {
+                             preferences: ViewerPreferences? = nil, navigation: Bool = false,
+                             to output: String) throws(QPDFError) -> NavigationReport {
         let reader = try QPDFHandle(source, password: password)
         let src = reader.handle
         let source = reader
@@ -20,7 +24,8 @@ public enum FormSheets {
         let target = try QPDFHandle(nil)
         let dst = target.handle
         var forms: [Int: qpdf_oh] = [:]
-        for sheet in sheets {
+        var placements: [Int: [Placement]] = [:], sheetPages: [qpdf_oh] = []
+        for (sheetIndex, sheet) in sheets.enumerated() {
             var xobjects: [(String, qpdf_oh)] = [], content = ""
             if let colour = sheet.background, colour.opacity > 0 {
                 // Inside q … Q: a page drawn as a form inherits the graphics state, and its content
@@ -41,7 +46,12 @@ public enum FormSheets {
                 let boxes = structure.pages[placed.index]
                 let shownHeight = boxes.rotation % 180 == 90 ? boxes.cropBox.width : boxes.cropBox.height
                 // PDF's origin is the bottom-left corner: the page's bottom edge sits at height - y - its height.
-                content += "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(sheet.height - placed.y - shownHeight * placed.scale)) cm /P\(slot) Do Q\n"
+                let bottom = sheet.height - placed.y - shownHeight * placed.scale
+                content += "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(bottom)) cm /P\(slot) Do Q\n"
+                let r = rotationAffine(boxes.rotation, boxes.cropBox), s = placed.scale
+                placements[placed.index, default: []].append(Placement(
+                    sheet: sheetIndex, transform: Affine(a: s * r.a, b: s * r.b, c: s * r.c, d: s * r.d, e: s * r.e + placed.x, f: s * r.f + bottom),
+                    crop: boxes.cropBox))
                 xobjects.append(("/P\(slot)", forms[placed.index]!))
             }
             let page = qpdf_oh_new_dictionary(dst)
@@ -51,6 +61,14 @@ public enum FormSheets {
             qpdf_oh_replace_key(dst, page, "/Contents", contentStream(content, in: dst))
             let indirect = qpdf_make_indirect_object(dst, page)
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
+            sheetPages.append(indirect)
+        }
+        var report = NavigationReport()
+        if navigation {
+            var carried = Navigation(src: src, dst: dst, placements: placements, sheetPages: sheetPages)
+            carried.carryOver()
+            try target.check(QPDF_SUCCESS, "cannot copy the outline and links")
+            report = carried.report
         }
         preferences?.apply(to: qpdf_get_root(dst), in: dst)
         try target.write(to: output) { dst in
@@ -58,6 +76,7 @@ public enum FormSheets {
             qpdf_set_compress_streams(dst, QPDF_TRUE)
             qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
         }
+        return report
     }
 
     /// The page as a form XObject in the source document: an inner form with the page's content
@@ -113,6 +132,16 @@ public enum FormSheets {
         let resources = qpdf_oh_new_dictionary(qpdf)
         qpdf_oh_replace_key(qpdf, resources, "/XObject", names)
         return resources
+    }
+
+    /// `rotationMatrix` as numbers.
+    static func rotationAffine(_ rotation: Int, _ box: DocumentStructure.Box) -> Affine {
+        switch rotation {
+        case 90: return Affine(a: 0, b: -1, c: 1, d: 0, e: -box.y1, f: box.x2)
+        case 180: return Affine(a: -1, b: 0, c: 0, d: -1, e: box.x2, f: box.y2)
+        case 270: return Affine(a: 0, b: 1, c: -1, d: 0, e: box.y2, f: -box.x1)
+        default: return Affine(a: 1, b: 0, c: 0, d: 1, e: -box.x1, f: -box.y1)
+        }
     }
 
     /// Maps the crop box, turned by /Rotate (clockwise on screen), onto [0, shown width] × [0, shown height].
