@@ -23,6 +23,9 @@ struct LayoutJob: Sendable {
     var margins: PageMargins
     var box: PageBox
     var pages: String?
+    var widePages: WidePages
+    /// `--alone`: page ranges, read against each document.
+    var alone: String?
     var dpi: Double?
     var fit: FitBox?
     var background: Colour?
@@ -58,12 +61,20 @@ struct LayoutJob: Sendable {
         } catch {
             throw Failures.failure(error, file: file)
         }
-        let options = layoutOptions(for: input)
+        var options = layoutOptions(for: input)
         let numbers: [Int]
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
         } catch {
             throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+        }
+        if let alone {
+            do {
+                options.alone = Set(try PageRanges.parse(alone, pageCount: input.pageCount))
+            } catch {
+                // The range parser phrases its errors for --pages (its unit tests pin that wording).
+                throw ToolFailure(file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"), status: ExitStatus.usage)
+            }
         }
         if target != nil, numbers.count > SizeGuard.pageLimit, !force {
             throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
@@ -149,7 +160,8 @@ struct LayoutJob: Sendable {
                              direction: horizontal ? .horizontal : .vertical,
                              rtl: rtl ?? (input.direction == .rightToLeft),
                              cover: cover ?? hinted.cover,
-                             margins: margins)
+                             margins: margins,
+                             widePages: widePages)
     }
 
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.

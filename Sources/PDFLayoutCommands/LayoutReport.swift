@@ -11,6 +11,9 @@ struct LayoutReport: Encodable, Sendable {
     var direction: LayoutDirection
     var rtl: Bool
     var cover: Bool
+    /// Two-up pairing: what wide pages of a book do, and the pages set alone (`--alone`), sorted.
+    var widePages: WidePages
+    var alone: [Int]
     var box: String
     var unit = "pt"
     /// Pages laid out (after `--pages`; a page listed twice counts twice).
@@ -24,6 +27,8 @@ struct LayoutReport: Encodable, Sendable {
         direction = options.direction
         rtl = options.rtl
         cover = options.cover
+        widePages = options.widePages
+        alone = options.alone.sorted()
         self.box = box.rawValue
         pageCount = layout.views.reduce(0) { $0 + $1.pages.count }
         // Thousandths of a point: finer than any renderer, and free of binary noise like 595.2760009765625.
