@@ -23,7 +23,7 @@ public enum FormSheets {
         try source.check(qpdf_push_inherited_attributes_to_page(src), "the page tree is damaged")
         let target = try QPDFHandle(nil)
         let dst = target.handle
-        var forms: [Int: qpdf_oh] = [:]
+        var forms: [Int: qpdf_oh] = [:], reusedContents = Set<Int64>()
         var placements: [Int: [Placement]] = [:], sheetPages: [qpdf_oh] = []
         for (sheetIndex, sheet) in sheets.enumerated() {
             var xobjects: [(String, qpdf_oh)] = [], content = ""
@@ -39,7 +39,7 @@ public enum FormSheets {
             }
             for (slot, placed) in sheet.pages.enumerated() {
                 if forms[placed.index] == nil {
-                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index])
+                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents)
                     forms[placed.index] = qpdf_oh_copy_foreign_object(dst, src, form)
                     try target.check(qpdf_has_error(dst) != 0 ? QPDF_ERRORS : QPDF_SUCCESS, "cannot copy page \(placed.index + 1)")
                 }
@@ -82,17 +82,28 @@ public enum FormSheets {
     /// The page as a form XObject in the source document: an inner form with the page's content
     /// and resources, and around it one with the crop box as /BBox and /Rotate as /Matrix that
     /// also draws the printable annotations' appearances (as a printer, and poppler printing, do).
-    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes) throws(QPDFError) -> qpdf_oh {
+    /// A page with no printable appearance is the inner form alone, with the matrix.
+    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes,
+                                 reused: inout Set<Int64>) throws(QPDFError) -> qpdf_oh {
         let src = source.handle
         let page = qpdf_get_page_n(src, index)
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        try source.check(qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
-        defer { free(buffer) }
         let crop = boxes.cropBox
         let box = "[\(number(crop.x1)) \(number(crop.y1)) \(number(crop.x2)) \(number(crop.y2))]"
-        let inner = qpdf_oh_new_stream(src)
-        qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
+        let inner: qpdf_oh
+        let contents = qpdf_oh_get_key(src, page, "/Contents")
+        if qpdf_oh_is_stream(src, contents) != 0, qpdf_oh_is_indirect(src, contents) != 0,
+           reused.insert(Int64(qpdf_oh_get_object_id(src, contents)) << 20 | Int64(qpdf_oh_get_generation(src, contents))).inserted {
+            // One content stream used by no other page: it becomes the form itself, its data kept
+            // as stored (no decoding, no recompression; the source is never written back).
+            inner = contents
+        } else {
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            try source.check(qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
+            defer { free(buffer) }
+            inner = qpdf_oh_new_stream(src)
+            qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
+        }
         let innerDictionary = qpdf_oh_get_dict(src, inner)
         qpdf_oh_replace_key(src, innerDictionary, "/Type", qpdf_oh_new_name(src, "/XObject"))
         qpdf_oh_replace_key(src, innerDictionary, "/Subtype", qpdf_oh_new_name(src, "/Form"))
@@ -101,9 +112,16 @@ public enum FormSheets {
         if qpdf_oh_has_key(src, page, "/Group") != 0 {
             qpdf_oh_replace_key(src, innerDictionary, "/Group", qpdf_oh_get_key(src, page, "/Group"))
         }
+        let appearances = printableAppearances(page, in: src)
+        guard !appearances.isEmpty else {
+            // Nothing to draw over the page: the content's own form takes the matrix (one form less
+            // per page, a smaller and faster file).
+            qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, rotationMatrix(boxes.rotation, crop)))
+            return qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner)
+        }
         var content = "/Page Do\n"
-        var xobjects: [(String, qpdf_oh)] = [("/Page", qpdf_make_indirect_object(src, inner))]
-        for (number, appearance) in printableAppearances(page, in: src).enumerated() {
+        var xobjects: [(String, qpdf_oh)] = [("/Page", qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner))]
+        for (number, appearance) in appearances.enumerated() {
             content += "q \(appearance.placement) cm /A\(number) Do Q\n"
             xobjects.append(("/A\(number)", appearance.stream))
         }

@@ -149,12 +149,12 @@ struct Navigation {
         case "/FitR":
             let rect = t.apply(rect: [number(2) ?? crop.x1, number(3) ?? crop.y1, number(4) ?? crop.x2, number(5) ?? crop.y2])
             appendName("/FitR", to: result)
-            for value in rect { qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, value, 4)) }
+            for value in rect { qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, value, 1)) }
         case "/Fit", "/FitB":
             // The whole page: the rectangle it covers on the sheet.
             appendName("/FitR", to: result)
             for value in t.apply(rect: [crop.x1, crop.y1, crop.x2, crop.y2]) {
-                qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, value, 4))
+                qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, value, 1))
             }
         default:
             // /XYZ left top zoom; /FitH top, /FitV left (and the B variants) become /XYZ at that
@@ -169,8 +169,8 @@ struct Navigation {
             }
             let point = t.apply(left, top)
             appendName("/XYZ", to: result)
-            qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, point.x, 4))
-            qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, point.y, 4))
+            qpdf_oh_append_item(dst, result, qpdf_oh_new_integer(dst, Int64(point.x.rounded())))
+            qpdf_oh_append_item(dst, result, qpdf_oh_new_integer(dst, Int64(point.y.rounded())))
             qpdf_oh_append_item(dst, result, zoom.map { qpdf_oh_new_real_from_double(dst, $0, 4) } ?? qpdf_oh_new_null(dst))
         }
         return result
@@ -197,8 +197,13 @@ struct Navigation {
 
     // MARK: links
 
+    private static let linkKeys = ["/Border", "/C", "/H", "/F", "/BS", "/Contents", "/NM"]
+
     private mutating func copyLinks() {
         var annotations: [Int: [qpdf_oh]] = [:]
+        // Direct values shared by many links (a qpdf handle to a direct object can sit in several
+        // dictionaries: the writer writes it inline in each).
+        var sharedValues: [String: qpdf_oh] = [:]
         for (index, pagePlacements) in placements.sorted(by: { $0.key < $1.key }) {
             let page = qpdf_get_page_n(src, index)
             let annots = qpdf_oh_get_key(src, page, "/Annots")
@@ -212,13 +217,32 @@ struct Navigation {
                 if dropped { report.linksDropped += 1 }
                 guard let target else { continue }
                 let quads = numbers(qpdf_oh_get_key(src, link, "/QuadPoints"))
+                // Border, colour, highlighting, flags, contents and name, copied once (again for
+                // each further placement of the page).
+                // Links of a document mostly share these values: each distinct one is copied once.
+                let kept = Self.linkKeys.compactMap { key -> (String, qpdf_oh)? in
+                    guard qpdf_oh_has_key(src, link, key) != 0 else { return nil }
+                    let value = qpdf_oh_get_key(src, link, key)
+                    guard let text = qpdf_oh_unparse_resolved(src, value) else { return nil }
+                    let cacheKey = key + String(cString: text)
+                    if cacheKey == "/H/I" { return nil } // the default highlighting
+                    if let known = sharedValues[cacheKey] { return (key, known) }
+                    let copied = copy(value)
+                    sharedValues[cacheKey] = copied
+                    return (key, copied)
+                }
                 for placement in pagePlacements {
                     let annotation = qpdf_oh_new_dictionary(dst)
-                    qpdf_oh_replace_key(dst, annotation, "/Type", qpdf_oh_new_name(dst, "/Annot"))
+                    // /Type /Annot is optional (PDF 32000 Table 166) and left out: thousands of links.
                     qpdf_oh_replace_key(dst, annotation, "/Subtype", qpdf_oh_new_name(dst, "/Link"))
-                    qpdf_oh_replace_key(dst, annotation, "/Rect", realArray(placement.transform.apply(rect: [
+                    // Whole points, rounded outwards: the link covers at least its area, and thousands
+                    // of links take less room.
+                    let moved = placement.transform.apply(rect: [
                         min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3]),
-                    ])))
+                    ])
+                    qpdf_oh_replace_key(dst, annotation, "/Rect", integerArray([
+                        moved[0].rounded(.down), moved[1].rounded(.down), moved[2].rounded(.up), moved[3].rounded(.up),
+                    ]))
                     if let quads, quads.count % 8 == 0, !quads.isEmpty {
                         var mapped: [Double] = []
                         for pair in stride(from: 0, to: quads.count, by: 2) {
@@ -227,8 +251,8 @@ struct Navigation {
                         }
                         qpdf_oh_replace_key(dst, annotation, "/QuadPoints", realArray(mapped))
                     }
-                    for key in ["/Border", "/C", "/H", "/F", "/BS", "/Contents", "/NM"] where qpdf_oh_has_key(src, link, key) != 0 {
-                        qpdf_oh_replace_key(dst, annotation, key, copy(qpdf_oh_get_key(src, link, key)))
+                    for (key, value) in kept {
+                        qpdf_oh_replace_key(dst, annotation, key, value)
                     }
                     qpdf_oh_replace_key(dst, annotation, target.key, target.key == "/Dest" ? target.value : copy(qpdf_oh_get_key(src, link, "/A")))
                     annotations[placement.sheet, default: []].append(qpdf_make_indirect_object(dst, annotation))
@@ -270,7 +294,11 @@ struct Navigation {
         while qpdf_oh_is_dictionary(src, item) != 0, visited.insert(Self.key(src, item)).inserted {
             let entry = qpdf_make_indirect_object(dst, qpdf_oh_new_dictionary(dst))
             report.outlineEntries += 1
-            qpdf_oh_replace_key(dst, entry, "/Title", copy(qpdf_oh_get_key(src, item, "/Title")))
+            // Text strings re-encoded: PDFDocEncoding where it suffices, else UTF-16 (a UTF-16 title
+            // of plain ASCII is written half the size).
+            let title = qpdf_oh_get_key(src, item, "/Title")
+            qpdf_oh_replace_key(dst, entry, "/Title", qpdf_oh_is_string(src, title) != 0
+                                ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, title)) : qpdf_oh_new_string(dst, ""))
             qpdf_oh_replace_key(dst, entry, "/Parent", newParent)
             for key in ["/C", "/F"] where qpdf_oh_has_key(src, item, key) != 0 {
                 qpdf_oh_replace_key(dst, entry, key, copy(qpdf_oh_get_key(src, item, key)))
@@ -360,34 +388,37 @@ struct Navigation {
     /// A copy in `dst` of a direct object of `src`; indirect objects are copied with qpdf's
     /// foreign-object copy, except pages (a page belongs to the sheets, never copied: null).
     private func copy(_ object: qpdf_oh) -> qpdf_oh {
-        if qpdf_oh_is_indirect(src, object) != 0 {
-            if qpdf_oh_is_dictionary_of_type(src, object, "/Page", "") != 0 { return qpdf_oh_new_null(dst) }
-            if qpdf_oh_is_stream(src, object) != 0 || qpdf_oh_is_dictionary(src, object) != 0 || qpdf_oh_is_array(src, object) != 0 {
+        // One type query, then only the calls that type needs: every C call allocates a handle.
+        switch qpdf_oh_get_type_code(src, object) {
+        case ot_integer: return qpdf_oh_new_integer(dst, qpdf_oh_get_int_value(src, object))
+        case ot_real: return qpdf_oh_new_real_from_string(dst, qpdf_oh_get_real_value(src, object))
+        case ot_name: return qpdf_oh_new_name(dst, qpdf_oh_get_name(src, object))
+        case ot_boolean: return qpdf_oh_new_bool(dst, qpdf_oh_get_bool_value(src, object))
+        case ot_string:
+            let bytes = stringBytes(object)
+            return bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(dst, $0.baseAddress, $0.count) }
+            }
+        case ot_dictionary, ot_array, ot_stream:
+            if qpdf_oh_is_indirect(src, object) != 0 {
+                if qpdf_oh_is_dictionary_of_type(src, object, "/Page", "") != 0 { return qpdf_oh_new_null(dst) }
                 return qpdf_oh_copy_foreign_object(dst, src, object)
             }
-        }
-        if qpdf_oh_is_dictionary(src, object) != 0 {
+            if qpdf_oh_is_array(src, object) != 0 {
+                let result = qpdf_oh_new_array(dst)
+                for item in 0..<qpdf_oh_get_array_n_items(src, object) {
+                    qpdf_oh_append_item(dst, result, copy(qpdf_oh_get_array_item(src, object, item)))
+                }
+                return result
+            }
             let result = qpdf_oh_new_dictionary(dst)
             for key in keys(of: object, in: src) {
                 qpdf_oh_replace_key(dst, result, key, copy(qpdf_oh_get_key(src, object, key)))
             }
             return result
+        default:
+            return qpdf_oh_new_null(dst)
         }
-        if qpdf_oh_is_array(src, object) != 0 {
-            let result = qpdf_oh_new_array(dst)
-            for item in 0..<qpdf_oh_get_array_n_items(src, object) {
-                qpdf_oh_append_item(dst, result, copy(qpdf_oh_get_array_item(src, object, item)))
-            }
-            return result
-        }
-        if qpdf_oh_is_string(src, object) != 0 {
-            let bytes = stringBytes(object)
-            return bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(dst, $0.baseAddress, $0.count) }
-            }
-        }
-        guard let text = qpdf_oh_unparse_resolved(src, object) else { return qpdf_oh_new_null(dst) }
-        return qpdf_oh_parse(dst, text)
     }
 
     /// A dictionary's keys, read before anything else iterates (the C API has one key iterator).
@@ -417,9 +448,15 @@ struct Navigation {
         return values
     }
 
+    private func integerArray(_ values: [Double]) -> qpdf_oh {
+        let array = qpdf_oh_new_array(dst)
+        for value in values { qpdf_oh_append_item(dst, array, qpdf_oh_new_integer(dst, Int64(value))) }
+        return array
+    }
+
     private func realArray(_ values: [Double]) -> qpdf_oh {
         let array = qpdf_oh_new_array(dst)
-        for value in values { qpdf_oh_append_item(dst, array, qpdf_oh_new_real_from_double(dst, value, 4)) }
+        for value in values { qpdf_oh_append_item(dst, array, qpdf_oh_new_real_from_double(dst, value, 1)) }
         return array
     }
 }

@@ -76,9 +76,11 @@ import TestSupport
         for page in 0..<input.pageReferences.count {
             for link in input.links(onPage: page) {
                 let corner = try map.place(page, link.rect[0], link.rect[1])
+                // Rectangles are written in whole points, rounded outwards.
                 let candidates = sheets.links(onPage: corner.sheet).filter {
-                    abs($0.rect[0] - corner.x) < 0.01 && abs($0.rect[1] - corner.y) < 0.01
-                        && abs(($0.rect[2] - $0.rect[0]) - (link.rect[2] - link.rect[0])) < 0.01
+                    abs($0.rect[0] - corner.x) < 1 && abs($0.rect[1] - corner.y) < 1
+                        && abs(($0.rect[2] - $0.rect[0]) - (link.rect[2] - link.rect[0])) < 2
+                        && $0.rect[0] <= corner.x && $0.rect[1] <= corner.y
                 }
                 try #require(!candidates.isEmpty, "link at \(link.rect) on page \(page + 1)")
                 if let destination = link.destination {
@@ -136,5 +138,24 @@ import TestSupport
         let book = try PDFObjects(output)
         #expect(book.flatOutline().count == 6)
         #expect(book.flatOutline().allSatisfy { $0.page != nil })
+    }
+
+    /// A link on a page turned by /Rotate 90 moves with the page as a viewer shows it: user-space
+    /// (x, y) of a 400 × 300 media box appears at (y, 400 − x) on the 300 × 400 sheet.
+    @Test func linksOnARotatedPageTurnWithIt() throws {
+        let scratch = try Scratch()
+        let pdf = try LayoutRun.writePDF(page: "/MediaBox [0 0 400 300] /Rotate 90 /Annots [5 0 R]", content: "0 0 1 rg 10 20 100 40 re f", extra: [
+            "<< /Type /Annot /Subtype /Link /Rect [10 20 110 60] /QuadPoints [10 60 110 60 10 20 110 20] /Dest [3 0 R /XYZ 50 250 null] >>",
+        ], named: "rotated-link.pdf", in: scratch.folder)
+        let output = scratch.path("sheet.pdf")
+        #expect(try run("pdflayout", [pdf, "--single", "--no-gaps", "-q", "-o", output]).status == 0)
+        let sheet = try PDFObjects(output)
+        let links = sheet.links(onPage: 0)
+        try #require(links.count == 1)
+        #expect(links[0].rect == [20, 290, 60, 390])
+        let annotation = try #require((sheet.resolve(sheet.page(0)["/Annots"]) as? [Any]).flatMap { sheet.dictionary($0.first) })
+        #expect((annotation["/QuadPoints"] as? [Any])?.compactMap { self.number($0) } == [60, 390, 60, 290, 20, 390, 20, 290])
+        let destination = try #require(links[0].destination)
+        #expect(sheet.pageIndex(destination[0]) == 0 && number(destination[2]) == 250 && number(destination[3]) == 350)
     }
 }
