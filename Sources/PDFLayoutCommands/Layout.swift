@@ -26,7 +26,8 @@ extension PDFLayout {
             row and meet at the gutter. Sizes are in points (1/72 inch).
 
             Two-up modes pair pages the way books are made: in a portrait book (more
-            than half the pages share one portrait size) a page wider than tall
+            than half the pages laid out, and at least 4, share one portrait size) a
+            page wider than tall
             stands alone in a view of its own width (--wide-pages pair pairs it
             instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
             (left with --rtl), as chapter openers; after either, pairing starts

@@ -86,15 +86,19 @@ public enum LayoutEngine {
         return options.rtl ? rows.map { $0.reversed() } : rows
     }
 
+    /// The fewest pages of one portrait size that make a book (a selection of three pages is none).
+    public static let bookMinimum = 4
+
     /// The pages (positions in the input) wider than tall in a portrait book: one where more than
-    /// half the pages share one portrait size (to the point). A document of mixed sizes is no
-    /// book, and its pages pair as they come.
+    /// half the pages, and at least `bookMinimum` of them, share one portrait size (to the point).
+    /// A document of mixed sizes, or a selection of a few pages, is no book: its pages pair as
+    /// they come.
     public static func widePages(_ pages: [SourcePage]) -> Set<Int> {
         var sizes: [String: Int] = [:]
         for page in pages where page.height > page.width {
             sizes["\(page.width.rounded())x\(page.height.rounded())", default: 0] += 1
         }
-        guard let common = sizes.values.max(), common * 2 > pages.count else { return [] }
+        guard let common = sizes.values.max(), common >= bookMinimum, common * 2 > pages.count else { return [] }
         return Set(pages.indices.filter { pages[$0].width > pages[$0].height })
     }
 

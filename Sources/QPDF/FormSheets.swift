@@ -23,7 +23,8 @@ public enum FormSheets {
         try source.check(qpdf_push_inherited_attributes_to_page(src), "the page tree is damaged")
         let target = try QPDFHandle(nil)
         let dst = target.handle
-        var forms: [Int: qpdf_oh] = [:], reusedContents = Set<Int64>()
+        var forms: [Int: qpdf_oh] = [:], reusedContents = Set<Int64>(), sharedContents: [String: qpdf_oh] = [:]
+        var sharedBoxes: [String: qpdf_oh] = [:]
         var placements: [Int: [Placement]] = [:], sheetPages: [qpdf_oh] = []
         for (sheetIndex, sheet) in sheets.enumerated() {
             var xobjects: [(String, qpdf_oh)] = [], content = ""
@@ -39,7 +40,7 @@ public enum FormSheets {
             }
             for (slot, placed) in sheet.pages.enumerated() {
                 if forms[placed.index] == nil {
-                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents)
+                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents, sharedBoxes: &sharedBoxes)
                     forms[placed.index] = qpdf_oh_copy_foreign_object(dst, src, form)
                     try target.check(qpdf_has_error(dst) != 0 ? QPDF_ERRORS : QPDF_SUCCESS, "cannot copy page \(placed.index + 1)")
                 }
@@ -58,10 +59,21 @@ public enum FormSheets {
             qpdf_oh_replace_key(dst, page, "/Type", qpdf_oh_new_name(dst, "/Page"))
             qpdf_oh_replace_key(dst, page, "/MediaBox", qpdf_oh_parse(dst, "[0 0 \(number(sheet.width)) \(number(sheet.height))]"))
             qpdf_oh_replace_key(dst, page, "/Resources", resourceDictionary(xobjects, in: dst))
-            qpdf_oh_replace_key(dst, page, "/Contents", contentStream(content, in: dst))
+            // Sheets laid out alike (most spreads) share one content stream: the names it draws
+            // resolve through each sheet's own /Resources.
+            if sharedContents[content] == nil { sharedContents[content] = contentStream(content, in: dst) }
+            qpdf_oh_replace_key(dst, page, "/Contents", sharedContents[content]!)
             let indirect = qpdf_make_indirect_object(dst, page)
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
             sheetPages.append(indirect)
+        }
+        // The commonest sheet size goes on the page tree's root, inherited by the sheets of that size.
+        let mediaBoxes = sheets.map { "[0 0 \(number($0.width)) \(number($0.height))]" }
+        if let common = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +).max(by: { $0.value < $1.value })?.key {
+            qpdf_oh_replace_key(dst, qpdf_oh_get_key(dst, qpdf_get_root(dst), "/Pages"), "/MediaBox", qpdf_oh_parse(dst, common))
+            for (sheetPage, box) in zip(sheetPages, mediaBoxes) where box == common {
+                qpdf_oh_remove_key(dst, sheetPage, "/MediaBox")
+            }
         }
         var report = NavigationReport()
         if navigation {
@@ -84,7 +96,7 @@ public enum FormSheets {
     /// also draws the printable annotations' appearances (as a printer, and poppler printing, do).
     /// A page with no printable appearance is the inner form alone, with the matrix.
     private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes,
-                                 reused: inout Set<Int64>) throws(QPDFError) -> qpdf_oh {
+                                 reused: inout Set<Int64>, sharedBoxes: inout [String: qpdf_oh]) throws(QPDFError) -> qpdf_oh {
         let src = source.handle
         let page = qpdf_get_page_n(src, index)
         let crop = boxes.cropBox
@@ -105,9 +117,13 @@ public enum FormSheets {
             qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
         }
         let innerDictionary = qpdf_oh_get_dict(src, inner)
-        qpdf_oh_replace_key(src, innerDictionary, "/Type", qpdf_oh_new_name(src, "/XObject"))
+        // /Type /XObject is optional in a form's dictionary (PDF 32000 Table 95): left out of
+        // these hundreds of uncompressed dictionaries.
         qpdf_oh_replace_key(src, innerDictionary, "/Subtype", qpdf_oh_new_name(src, "/Form"))
-        qpdf_oh_replace_key(src, innerDictionary, "/BBox", qpdf_oh_parse(src, box))
+        // Pages of one size share one /BBox array, an indirect object: hundreds of stream
+        // dictionaries are written uncompressed, and a reference is shorter.
+        if sharedBoxes[box] == nil { sharedBoxes[box] = qpdf_make_indirect_object(src, qpdf_oh_parse(src, box)) }
+        qpdf_oh_replace_key(src, innerDictionary, "/BBox", sharedBoxes[box]!)
         qpdf_oh_replace_key(src, innerDictionary, "/Resources", qpdf_oh_get_key(src, page, "/Resources"))
         if qpdf_oh_has_key(src, page, "/Group") != 0 {
             qpdf_oh_replace_key(src, innerDictionary, "/Group", qpdf_oh_get_key(src, page, "/Group"))
@@ -116,7 +132,8 @@ public enum FormSheets {
         guard !appearances.isEmpty else {
             // Nothing to draw over the page: the content's own form takes the matrix (one form less
             // per page, a smaller and faster file).
-            qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, rotationMatrix(boxes.rotation, crop)))
+            let matrix = rotationMatrix(boxes.rotation, crop)
+            if matrix != "[1 0 0 1 -0 -0]" { qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, matrix)) }
             return qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner)
         }
         var content = "/Page Do\n"

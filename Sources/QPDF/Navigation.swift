@@ -226,6 +226,8 @@ struct Navigation {
                     guard let text = qpdf_oh_unparse_resolved(src, value) else { return nil }
                     let cacheKey = key + String(cString: text)
                     if cacheKey == "/H/I" { return nil } // the default highlighting
+                    // /C colours a link's border only: with no border drawn it has no effect.
+                    if key == "/C", invisibleBorder(link) { return nil }
                     if let known = sharedValues[cacheKey] { return (key, known) }
                     let copied = copy(value)
                     sharedValues[cacheKey] = copied
@@ -446,6 +448,12 @@ struct Navigation {
             values.append(qpdf_oh_get_numeric_value(src, value))
         }
         return values
+    }
+
+    /// A link drawn with no border: /Border [h v 0] (width 0) and no /BS.
+    private func invisibleBorder(_ link: qpdf_oh) -> Bool {
+        guard qpdf_oh_has_key(src, link, "/BS") == 0, let border = numbers(qpdf_oh_get_key(src, link, "/Border")) else { return false }
+        return border.count >= 3 && border[2] == 0
     }
 
     private func integerArray(_ values: [Double]) -> qpdf_oh {

@@ -25,7 +25,7 @@ func bookPicture(_ view: View) -> String {
 /// The book's rule written out independently: walk the pages keeping the left-hand page that
 /// waits for its partner; a cover, an `alone` page and a wide page each close the open spread.
 func bookOracle(count: Int, wide: Set<Int>, alone: Set<Int>, cover: Bool, rtl: Bool) -> [String] {
-    let isBook = (count - wide.count) * 2 > count
+    let isBook = count - wide.count >= 4 && (count - wide.count) * 2 > count
     var spreads: [[String]] = [], waiting: String?
     func close() {
         if let left = waiting { spreads.append([left, "_"]) }
@@ -63,7 +63,7 @@ struct BookCase: Sendable, CustomTestStringConvertible {
 }
 
 let bookMatrix: [BookCase] = allOptions().filter { $0.mode.isTwoUp }.flatMap { base in
-    (1...6).flatMap { count in
+    (1...7).flatMap { count in
         ([nil] + (1...count).map { Optional($0) }).flatMap { wide in
             ([nil] + (1...count).map { Optional($0) }).compactMap { alone -> BookCase? in
                 guard wide == nil || alone != wide else { return nil }
@@ -110,7 +110,10 @@ func bookPairingMatchesOracle(_ c: BookCase) {
 
 @Test func onlyABookHasWidePages() {
     // Most pages share one portrait size: a book, and its landscape pages are wide.
-    #expect(LayoutEngine.widePages(book(5, wide: [2, 4])) == [1, 3])
+    #expect(LayoutEngine.widePages(book(7, wide: [2, 4])) == [1, 3])
+    // A few pages are no book: three A4 pages and a landscape one pair as they come.
+    #expect(LayoutEngine.widePages(book(4, wide: [4])).isEmpty)
+    #expect(LayoutEngine.widePages(book(5, wide: [4])) == [3])
     // Mixed sizes (no size shared by more than half the pages): no book, nothing stands alone.
     #expect(LayoutEngine.widePages(pages([(595, 842), (612, 792), (842, 595), (420, 595)])).isEmpty)
     // A landscape document (slides) is no portrait book.

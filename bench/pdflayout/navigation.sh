@@ -84,6 +84,6 @@ read -r outline links internal uri < <(navigation "$BOOK")
     echo "| tool | wall s | CPU s | peak RSS MB | output MB | sheets | outline entries | links | internal | URI | × pdfjam (time) | size / pdfjam |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     awk -F'\t' 'NR == FNR { if ($1 ~ /^pdfjam/) { jam = $2; jamsize = $5 } next }
-        { printf "| %s | %.2f | %.2f | %.0f | %.2f | %s | %s | %s | %s | %s | %.1f | %.2f |\n", $1, $2, $3, $4 / 1024, $5 / 1e6, $6, $7, $8, $9, $10, jam / $2, $5 / jamsize }' \
+        { printf "| %s | %.2f | %.2f | %.0f | %.2f | %s | %s | %s | %s | %s | %.1f | %.3f |\n", $1, $2, $3, $4 / 1024, $5 / 1e6, $6, $7, $8, $9, $10, jam / $2, $5 / jamsize }' \
         "$RESULTS" "$RESULTS"
 } | tee "$WORK/navigation.md"
