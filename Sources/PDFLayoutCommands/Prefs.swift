@@ -18,7 +18,8 @@ extension PDFLayout {
             /TwoPageRight (page 1 alone, odd pages on the right), --two-up-continuous
             /TwoColumnLeft|Right, --continuous /OneColumn, --single /SinglePage; --rtl
             sets /Direction /R2L (right-edge binding), --ltr /L2R. What no flag names
-            stays as the PDF has it (--cover alone keeps the PDF's mode).
+            stays as the PDF has it (--cover alone keeps the PDF's two-up mode, or
+            asks for two-up when the PDF has none).
 
             The copy is a full rewrite by qpdf, not an incremental update: qpdf writes
             whole files only, and a rewrite also repairs a damaged cross-reference
@@ -120,7 +121,11 @@ extension PDFLayout {
                 } else {
                     hinted = (.single, false)
                 }
-                let options = LayoutOptions(mode: mode?.layoutMode ?? hinted.mode, cover: cover ?? hinted.cover)
+                // A cover only means something in two-up modes: --cover alone on a PDF that does
+                // not pair its pages asks for spreads.
+                var chosen = mode?.layoutMode ?? hinted.mode
+                if mode == nil, cover != nil, !chosen.isTwoUp { chosen = .twoUp }
+                let options = LayoutOptions(mode: chosen, cover: cover ?? hinted.cover)
                 pageLayout = ReadingOrder.pages(options).pageLayout.pdfName
             }
             return ViewerPreferences(pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })

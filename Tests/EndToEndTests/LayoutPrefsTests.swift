@@ -62,6 +62,10 @@ import TestSupport
         let document = try PDFObjects(second)
         #expect(document.catalog["/PageLayout"] as? String == "/TwoPageRight")
         #expect(document.dictionary(document.catalog["/ViewerPreferences"])?["/Direction"] as? String == "/L2R")
+        // --cover alone on a PDF without /PageLayout: spreads with the cover alone.
+        let third = scratch.path("third.pdf")
+        #expect(try run("pdflayout", ["prefs", mixed, "--cover", "-o", third]).status == 0)
+        #expect(try PDFObjects(third).catalog["/PageLayout"] as? String == "/TwoPageRight")
     }
 
     @Test func prefsFailsAsTheOtherCommandsDo() throws {
