@@ -68,7 +68,14 @@ struct Navigation {
         let root = qpdf_get_root(src), newRoot = qpdf_get_root(dst)
         let info = qpdf_oh_get_key(src, qpdf_get_trailer(src), "/Info")
         if qpdf_oh_is_dictionary(src, info) != 0 {
-            qpdf_oh_replace_key(dst, qpdf_get_trailer(dst), "/Info", qpdf_make_indirect_object(dst, copy(info)))
+            // Text strings re-encoded (PDFDocEncoding where it suffices), everything else as it is.
+            let copied = qpdf_oh_new_dictionary(dst)
+            for key in keys(of: info, in: src) {
+                let value = qpdf_oh_get_key(src, info, key)
+                qpdf_oh_replace_key(dst, copied, key, qpdf_oh_is_string(src, value) != 0
+                                    ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, value)) : copy(value))
+            }
+            qpdf_oh_replace_key(dst, qpdf_get_trailer(dst), "/Info", qpdf_make_indirect_object(dst, copied))
         }
         let metadata = qpdf_oh_get_key(src, root, "/Metadata")
         if qpdf_oh_is_stream(src, metadata) != 0, qpdf_oh_is_indirect(src, metadata) != 0 {
