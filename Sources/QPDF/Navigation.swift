@@ -224,9 +224,8 @@ struct Navigation {
                 if dropped { report.linksDropped += 1 }
                 guard let target else { continue }
                 let quads = numbers(qpdf_oh_get_key(src, link, "/QuadPoints"))
-                // Border, colour, highlighting, flags, contents and name, copied once (again for
-                // each further placement of the page).
-                // Links of a document mostly share these values: each distinct one is copied once.
+                // Border, colour, highlighting, flags, contents and name. Links of a document mostly
+                // share these values: each distinct one is copied once.
                 let kept = Self.linkKeys.compactMap { key -> (String, qpdf_oh)? in
                     guard qpdf_oh_has_key(src, link, key) != 0 else { return nil }
                     let value = qpdf_oh_get_key(src, link, key)
@@ -263,7 +262,7 @@ struct Navigation {
                     for (key, value) in kept {
                         qpdf_oh_replace_key(dst, annotation, key, value)
                     }
-                    qpdf_oh_replace_key(dst, annotation, target.key, target.key == "/Dest" ? target.value : copy(qpdf_oh_get_key(src, link, "/A")))
+                    qpdf_oh_replace_key(dst, annotation, target.key, target.value)
                     annotations[placement.sheet, default: []].append(qpdf_make_indirect_object(dst, annotation))
                     report.links += 1
                 }
