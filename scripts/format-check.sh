@@ -2,7 +2,7 @@
 # Checks that the Swift sources follow .swift-format (line length 120) without changing them;
 # exits non-zero and lists the differences when they do not. To apply the formatting instead:
 #   swift format --in-place --recursive --parallel Package.swift Sources Tests
-# (not in .ci/run yet: the formatting is applied to the whole tree once, after pending work merges).
+# .ci/run runs it first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"

@@ -28,8 +28,10 @@ public enum Readme {
     /// The lines of the README example starting with `firstLine` that `sourceFile` (a test's
     /// `#filePath`) does not contain in the same order; lines for which `skip` is true (e.g. the
     /// line naming the input file) are not required. Empty when the test runs the README's code.
-    public static func linesMissing(fromExampleStartingWith firstLine: String, in sourceFile: String,
-                                    skip: (String) -> Bool = { _ in false }) throws -> [String] {
+    public static func linesMissing(
+        fromExampleStartingWith firstLine: String, in sourceFile: String,
+        skip: (String) -> Bool = { _ in false }
+    ) throws -> [String] {
         let source = codeLines(try String(contentsOfFile: sourceFile, encoding: .utf8).components(separatedBy: "\n"))
         var missing: [String] = []
         var next = source.startIndex

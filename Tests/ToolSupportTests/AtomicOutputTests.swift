@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ToolSupport
 
 /// `AtomicOutput.write`: the destination is the old file or the whole new one, and no hidden
@@ -57,7 +57,8 @@ import ToolSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("out.bin")
-        try FileManager.default.createDirectory(at: destination.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(throws: (any Error).self) {
             try AtomicOutput.write(to: destination.path) { temporary in
                 try Data("new".utf8).write(to: URL(fileURLWithPath: temporary))
