@@ -16,15 +16,15 @@ WORK=${BENCH_DIR:-/tmp/batch-scaling}
 PHOTOS=${PHOTOS:-200}
 PDFS=${PDFS:-60}
 CORES=${CORES:-$(nproc)}
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-cd "$WORK"
-"$ROOT/scripts/install-deps.sh" parallel
+"$ROOT/scripts/install-deps.sh" parallel bc
 if [ -z "${IMGTOOL:-}" ] || [ -z "${PDFLAYOUT:-}" ]; then
     (cd "$ROOT" && swift build -c release --product imgtool >/dev/null && swift build -c release --product pdflayout >/dev/null)
 fi
 IMGTOOL=$(realpath "${IMGTOOL:-$ROOT/.build/release/imgtool}")
 PDFLAYOUT=$(realpath "${PDFLAYOUT:-$ROOT/.build/release/pdflayout}")
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+cd "$WORK"
 
 rm -rf photos pdfs small && mkdir -p photos/a photos/b pdfs/a pdfs/b small
 scenes=(horizon-lake horizon-pier horizon-fog tilted-lake horizon-towers-rails no-horizon-sky distractor-planks horizon-people-shore)
@@ -64,8 +64,10 @@ for job in horizon horizon-parallel blur blur-parallel pdflayout pdflayout-paral
             pdflayout) label="pdflayout -r PNG (one process)"; items=$PDFS
                 t=$(seconds "$PDFLAYOUT" -r pdfs -o out/ --format png --dpi 72 -q -j "$w") ;;
             pdflayout-parallel) label="parallel pdflayout (process per PDF)"; items=$PDFS
-                t=$(seconds bash -c "find pdfs -name '*.pdf' | parallel -j $w '$PDFLAYOUT' {} -o out/{/.}.png --format png --dpi 72 -q") ;;
+                t=$(seconds bash -c "find pdfs -name '*.pdf' | parallel -j $w '$PDFLAYOUT' {} -o out/{/.}.png --dpi 72 -q") ;;
         esac
+        files=$(find out -type f | wc -l)
+        [ "$files" -gt 0 ] || echo "$label: nothing written" >&2
         base=${base:-$t}
         row "$label" "$w" "$items" "$t" "$base"
     done
