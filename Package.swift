@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Vips", targets: ["Vips"]),
         .library(name: "Poppler", targets: ["Poppler"]),
         .library(name: "QPDF", targets: ["QPDF"]),
+        .library(name: "Tesseract", targets: ["Tesseract"]),
         // Pure cores and shared value types.
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
@@ -31,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // qpdf reads what poppler-glib 22.12 does not expose: /Rotate, /MediaBox, /Direction.
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // Tesseract's C API: layout analysis finds the words to hide (imgtool blur --find text).
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         // Prefixed one-line wrappers for GType macros and mallopt; no logic.
         .target(name: "CShim", dependencies: ["CVips"]),
 
@@ -46,11 +49,12 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CShim", "CoreTypes"]),
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
+        .target(name: "Tesseract", dependencies: ["CTesseract"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
 
         // 5. Engines: the work itself, as libraries a Swift program can call.
         .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips"]),
-        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips"]),
+        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
         .target(name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
 
         // 6. Commands: ArgumentParser types and job wiring, in libraries so that tests can call them.
@@ -58,7 +62,7 @@ let package = Package(
             "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "ImgToolCommands", dependencies: [
-            "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Horizon", "Frost", "ToolSupport", "CommandSupport",
+            "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Tesseract", "Horizon", "Frost", "ToolSupport", "CommandSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PDFLayoutCommands", dependencies: [
@@ -68,7 +72,7 @@ let package = Package(
 
         // 7. The process: one runtime-policy call and the exit path, then 4-line executables.
         .target(name: "ToolRuntime", dependencies: [
-            "CommandSupport", "ToolSupport", "Vips", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CommandSupport", "ToolSupport", "Vips", "Tesseract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
         .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),
@@ -80,7 +84,8 @@ let package = Package(
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
         .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
         .testTarget(name: "HorizonKitTests", dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
-        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "TestSupport"]),
+        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
+        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
@@ -91,7 +96,7 @@ let package = Package(
         // The built binaries run as a user runs them.
         .testTarget(name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
         // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
-        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

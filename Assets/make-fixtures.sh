@@ -25,9 +25,9 @@ trap 'rm -rf "$TMP"' EXIT
 if [ "${1:-}" = sources ]; then
   # Versions used for the committed files: plasma-workspace-wallpapers 4:5.27.5-2,
   # gimp-help-en 2.10.34-2, texlive-latex-base-doc 2022.20230122-3,
-  # texlive-lang-arabic 2022.20230122-1.
+  # texlive-lang-arabic 2022.20230122-1, texlive-latex-recommended-doc 2022.20230122-3.
   (cd "$TMP" && apt-get download plasma-workspace-wallpapers gimp-help-en \
-      texlive-latex-base-doc texlive-lang-arabic)
+      texlive-latex-base-doc texlive-lang-arabic texlive-latex-recommended-doc)
   for deb in "$TMP"/*.deb; do dpkg -x "$deb" "$TMP/root"; done
   W=$TMP/root/usr/share/wallpapers
   D=$TMP/root/usr/share/doc/texlive-doc
@@ -82,6 +82,9 @@ pdf.Root.ViewerPreferences = pikepdf.Dictionary(Direction=pikepdf.Name.R2L)
 pdf.Root.PageLayout = pikepdf.Name.TwoPageRight
 pdf.save(sys.argv[2])
 EOF
+
+  # hyperref-manual.pdf: hyperref's own manual, unchanged (outline and links).
+  cp "$D/latex/hyperref/hyperref-doc.pdf" hyperref-manual.pdf
 fi
 
 # --- exif-rotated.jpg --------------------------------------------------------

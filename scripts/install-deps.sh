@@ -6,9 +6,10 @@ packages=(
   "$@"                                          # what the caller adds
   pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
   libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
+  libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
-  tesseract-ocr tesseract-ocr-eng               # tests: OCR finds no words in a blurred screenshot
+  tesseract-ocr                                 # tests: the tesseract CLI reads no words in a blurred screenshot
   parallel                                      # tests: the README's GNU parallel shard recipe
   slurm-wlm munge                               # tests: the README's Slurm job array on a one-node cluster
   openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe

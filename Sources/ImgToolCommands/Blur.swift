@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import Frost
+import FrostKit
 import ToolSupport
 import Vips
 
@@ -13,7 +14,13 @@ extension ImgTool {
             discussion: """
             Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
 
-            Blur obscures; it does not redact: text has been read back from blurred and pixelated images. Where secrecy matters, cover it: --region X,Y,W,H --tint black@1 paints the region opaque.
+            What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
+
+            --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height and the words of a line merged. With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
+
+            --secure makes the frost inside each region, mask or found box only from the pixels around it (its border ring drawn inward, then blurred), so no pixel inside can change the output and nothing of the hidden text survives in the frost. It is the default with --find text, whose purpose is hiding; with --region and --mask it must be asked for, because there the frost is also a look (a frosted panel over a picture shows the blurred picture beneath, as Apple's does) and outputs made before stay the same.
+
+            Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
 
             Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
 
@@ -23,7 +30,7 @@ extension ImgTool {
 
             Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
 
-            Exit status: 0 written, 1 a file could not be read or written, 64 bad command line.
+            Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
 
             Examples:
               imgtool blur shot.png -o frosted.png --style light
@@ -34,6 +41,12 @@ extension ImgTool {
               imgtool blur shot.png -o out.png --region 40,60,300,40 --region 40,120,300,40
               imgtool blur big.png -o 'out.png[compression=1]'
               imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
+              imgtool blur shot.png -o shared.png --find text
+              imgtool blur shot.png -o shared.png --find text --cover black
+              imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
+              imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
+              imgtool blur shot.png --find text --json
+              imgtool blur retina.png -o out.png --find text --scale 2
             """
         )
 
@@ -65,9 +78,23 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
         public var mask: String?
 
-        @Option(help: ArgumentHelp("Frost only this rectangle, in pixels (repeatable).", valueName: "x,y,w,h"),
-                transform: { text in try Region(parsing: text) })
-        public var region: [Region] = []
+        @Option(help: ArgumentHelp("Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.", valueName: "x,y,w,h"),
+                transform: { text in try RegionSpec(parsing: text) })
+        public var region: [RegionSpec] = []
+
+        @Option(help: ArgumentHelp("Find what to hide by itself: text (every word, by Tesseract's layout analysis, offline).", valueName: "text"),
+                transform: parseFind)
+        public var find: FindTarget?
+
+        @Option(help: ArgumentHelp("Tesseract language data for --find text (eng, deu, eng+fra; default eng).", valueName: "lang"))
+        public var lang: String?
+
+        @Flag(help: "Make the frost inside each region or mask only from the pixels around it, so nothing inside can show through (default with --find text).")
+        public var secure = false
+
+        @Option(help: ArgumentHelp("Redact instead of frosting: an opaque colour (black, #202020), or average (the colour around each area).", valueName: "colour|average"),
+                transform: { text in try CoverChoice(parsing: text) })
+        public var cover: CoverChoice?
 
         @Flag(help: "Keep the input's metadata (EXIF, GPS, thumbnails, XMP, IPTC, PNG text) in the output.")
         public var keepMetadata = false
@@ -91,7 +118,7 @@ extension ImgTool {
         @Flag(help: "Print decode, compute and encode times to standard error.")
         public var timing = false
 
-        @Flag(help: "Describe the result as one JSON object (needs -o FILE).")
+        @Flag(help: "Describe the result as one JSON object (needs -o FILE, except with --find text: then the text found, no image).")
         public var json = false
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
@@ -103,9 +130,19 @@ extension ImgTool {
             _ = try effect()
             do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(Failures.message(error)) }
             if mask != nil && !region.isEmpty { throw ValidationError("--mask and --region cannot be combined: use one or the other") }
-            if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image") }
+            if mask != nil && find != nil { throw ValidationError("--mask and --find cannot be combined: --find text hides what it finds") }
+            if lang != nil && find == nil { throw ValidationError("--lang applies to --find text only") }
+            if (secure || cover != nil) && mask == nil && region.isEmpty && find == nil {
+                throw ValidationError("\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
+            }
+            if json && (output == nil || output == "-") && !findsOnly {
+                throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)")
+            }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         }
+
+        /// `--find text --json` without `-o`: report the boxes, write no image.
+        var findsOnly: Bool { find != nil && json && output == nil }
 
         func effect() throws -> FrostEffect {
             do {
@@ -140,10 +177,18 @@ extension ImgTool {
         /// One input goes to a file or standard output; several (or a folder) go into `-o DIR/`.
         private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
+            if find == .text {
+                // The language is checked once, before any input: a missing one is the command line's mistake.
+                do { _ = try TextFinder(language: lang ?? "eng") } catch {
+                    throw ToolFailure(Failures.message(error), status: ExitStatus.usage)
+                }
+            }
             var job = BlurJob(effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
-                              exact: exact, mask: mask, regions: region, keepMetadata: keepMetadata, timing: timing,
+                              exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
+                              secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata, timing: timing,
                               skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
                               pngCompression: pngCompression)
+            if findsOnly { return job }
             if several {
                 guard let output, output != "-" else {
                     throw ToolFailure("\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into", status: ExitStatus.usage)
@@ -161,6 +206,18 @@ extension ImgTool {
     }
 }
 
+/// What `--find` looks for.
+public enum FindTarget: String, Sendable {
+    case text
+}
+
+private func parseFind(_ text: String) throws -> FindTarget {
+    guard let target = FindTarget(rawValue: text.lowercased()) else {
+        throw ValidationError("\"\(text)\" cannot be found: --find takes text")
+    }
+    return target
+}
+
 private func parseStyle(_ text: String) throws -> FrostStyle {
     guard let style = FrostStyle(rawValue: text.lowercased()) else {
         throw ValidationError("\"\(text)\" is not a style: use light, extra-light, dark or tint")
@@ -171,7 +228,8 @@ private func parseStyle(_ text: String) throws -> FrostStyle {
 /// What `imgtool blur` reports after writing a file; JSON keys in snake_case.
 struct BlurSummary: Encodable, Sendable {
     var file: String
-    var output: String
+    /// nil when only text was looked for (`--find text --json`).
+    var output: String?
     var style: String
     var radius: Double
     var scale: Double
@@ -184,9 +242,15 @@ struct BlurSummary: Encodable, Sendable {
     var regions: Int
     var masked: Bool
     var metadata: String
+    /// With --secure (or --find text): the frost inside is made from pixels outside only.
+    var secure: Bool?
+    /// With --cover: what covers the areas.
+    var cover: String?
+    /// With --find text: the text found, as regions in pixels with their confidence.
+    var text: [FoundText]?
     var note = "blur obscures; it does not redact"
 
-    init(input: String, output: String, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
+    init(input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
          method: String, regions: Int, masked: Bool, metadataKept: Bool) {
         file = input == "-" ? "<stdin>" : input
         self.output = output
@@ -205,11 +269,19 @@ struct BlurSummary: Encodable, Sendable {
     }
 
     var line: String {
+        guard let output else { return "\(file): \(self.text?.count ?? 0) text region(s) found" }
+        if let cover {
+            var text = "\(file) → \(output): covered with \(cover), \(width)×\(height)"
+            if masked { text += ", masked" }
+            if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
+            return text + ", metadata \(metadata); \(note)"
+        }
         var text = "\(file) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
         if let boxWidth { text += " (box \(boxWidth) px)" }
         text += ", \(width)×\(height)"
         if masked { text += ", masked" }
         if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
+        if secure == true { text += ", secure" }
         text += ", metadata \(metadata); \(note)"
         return text
     }
@@ -217,4 +289,13 @@ struct BlurSummary: Encodable, Sendable {
 
 private func trimmed(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// One box of text `--find text` found, in pixels of the image.
+struct FoundText: Encodable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+    var confidence: Double
 }

@@ -13,7 +13,17 @@ struct BlurJob: Sendable {
     var scale: Double
     var exact: Bool
     var mask: String?
-    var regions: [Region]
+    var regions: [RegionSpec]
+    /// `--find text`: hide the text found (inside `regions` when given).
+    var findText = false
+    /// Tesseract language data for `--find text`.
+    var language = "eng"
+    /// Frost made from the pixels outside the hidden areas only.
+    var secure = false
+    /// Redact with an opaque fill instead of frosting.
+    var cover: CoverChoice?
+    /// `--find text --json` without `-o`: report the text found, write nothing.
+    var findsOnly = false
     var keepMetadata: Bool
     var timing: Bool
     var skipExisting: Bool
@@ -27,6 +37,7 @@ struct BlurJob: Sendable {
 
     func run(_ input: BatchInput) -> BatchOutcome<BlurSummary> {
         do {
+            if findsOnly { return .done(try foundText(input.path)) }
             let destination = try destination(for: input)
             if skipExisting, let path = destination.path, OutputFreshness.isUpToDate(outputs: [path], input: input.path) {
                 return .skipped(outputs: [path])
@@ -63,35 +74,106 @@ struct BlurJob: Sendable {
         try destination.write(result.image, strip: !keepMetadata)
         let written = clock.now
         if timing {
-            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms, encode \(milliseconds(written - computed)) ms")
+            let finding = result.findTime.map { " (finding text \(milliseconds($0)) ms)" } ?? ""
+            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms\(finding), encode \(milliseconds(written - computed)) ms")
         }
-        return BlurSummary(input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
-                           width: result.image.width, height: result.image.height, method: result.method,
-                           regions: regions.count, masked: mask != nil, metadataKept: keepMetadata)
+        var summary = BlurSummary(input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
+                                  width: result.image.width, height: result.image.height, method: result.method,
+                                  regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
+        if hides {
+            summary.secure = cover == nil ? secure : nil
+            summary.cover = cover?.description
+            if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
+        }
+        summary.text = result.found.map(Self.records)
+        return summary
+    }
+
+    /// The new paths: text found, secure frost or a cover; all work on the whole image in memory.
+    private var hides: Bool { findText || secure || cover != nil }
+
+    /// `--find text --json` without `-o`: the text boxes, no image.
+    private func foundText(_ input: String) throws(ToolFailure) -> BlurSummary {
+        let original = try opened(input)
+        do {
+            let image = try original.original()
+            let found = try textBoxes(in: image, input: input)
+            let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
+            var summary = BlurSummary(input: input, output: nil, style: style, effect: effect, scale: scale,
+                                      width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
+                                      regions: found.count, masked: false, metadataKept: keepMetadata)
+            summary.text = Self.records(found)
+            summary.note = "text found; no image written"
+            return summary
+        } catch {
+            throw Failures.failure(error, file: input)
+        }
+    }
+
+    private static func records(_ boxes: [TextBox]) -> [FoundText] {
+        boxes.map { FoundText(x: $0.region.x, y: $0.region.y, width: $0.region.width, height: $0.region.height,
+                              confidence: $0.confidence) }
+    }
+
+    /// `--region` values in pixels of a width × height image, clipped; one wholly outside is an error.
+    private func pixelRegions(width: Int, height: Int, input: String) throws(ToolFailure) -> [Region] {
+        var inside: [Region] = []
+        for spec in regions {
+            let wanted = spec.resolved(width: width, height: height)
+            guard let clipped = wanted.clipped(toWidth: width, height: height) else {
+                throw ToolFailure(file: input, "region \(spec) lies outside the \(width)×\(height) image", status: ExitStatus.usage)
+            }
+            inside.append(clipped)
+        }
+        return inside
+    }
+
+    /// The text `--find text` hides, searched inside the `--region`s when given.
+    private func textBoxes(in image: Image, input: String) throws -> [TextBox] {
+        let areas = try pixelRegions(width: image.width, height: image.height, input: input)
+        // One Tesseract handle per image: a handle serves one thread, and loading it costs
+        // little next to the analysis.
+        let finder = try TextFinder(language: language)
+        return try finder.lines(in: image, scale: scale, within: areas)
     }
 
     /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-    private func frosted(_ original: FrostInput, input: String, materialised: Bool) throws(ToolFailure) -> (image: Image, method: String) {
+    private func frosted(_ original: FrostInput, input: String, materialised: Bool) throws(ToolFailure)
+        -> (image: Image, method: String, found: [TextBox]?, findTime: Duration?) {
         do {
             let image = original.image
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
-            let method = plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
+            let method = cover != nil ? "cover"
+                : plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
+            if hides {
+                let whole = try original.original()
+                var found: [TextBox]?
+                var findTime: Duration?
+                let area: HiddenArea
+                if let mask {
+                    area = .mask(try loadedMask(mask, width: whole.width, height: whole.height))
+                } else if findText {
+                    let clock = ContinuousClock(), start = clock.now
+                    let boxes = try textBoxes(in: whole, input: input)
+                    findTime = clock.now - start
+                    found = boxes
+                    area = .regions(boxes.map(\.region))
+                } else {
+                    area = .regions(try pixelRegions(width: whole.width, height: whole.height, input: input))
+                }
+                let result = try FrostRenderer.hidden(whole, area: area, hiding: Hiding(secure: secure, cover: cover),
+                                                      effect: effect, scale: scale, exact: exact)
+                return (materialised ? try result.copiedToMemory() : result, method, found, findTime)
+            }
             var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact, original: original.original)
             if let mask {
                 let maskImage = try loadedMask(mask, width: image.width, height: image.height)
                 result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
             } else if !regions.isEmpty {
-                var inside: [Region] = []
-                for wanted in regions {
-                    guard let clipped = wanted.clipped(toWidth: image.width, height: image.height) else {
-                        throw ToolFailure(file: input, "region \(wanted) lies outside the \(image.width)×\(image.height) image",
-                                          status: ExitStatus.usage)
-                    }
-                    inside.append(clipped)
-                }
+                let inside = try pixelRegions(width: image.width, height: image.height, input: input)
                 result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
             }
-            return (materialised ? try result.copiedToMemory() : result, method)
+            return (materialised ? try result.copiedToMemory() : result, method, nil, nil)
         } catch {
             throw Failures.failure(error, file: input)
         }
@@ -101,8 +183,8 @@ struct BlurJob: Sendable {
         do {
             // A kept profile still describes the pixels; a stripped one must be applied first.
             return try FrostInput(source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
-                                  fastRoute: !timing && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
-                                  needsOriginal: mask != nil || !regions.isEmpty)
+                                  fastRoute: !timing && !hides && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
+                                  needsOriginal: hides || mask != nil || !regions.isEmpty)
         } catch {
             throw Failures.failure(error, file: file)
         }

@@ -1,4 +1,6 @@
 import Frost
+import FrostKit
+import Tesseract
 import ToolSupport
 import Vips
 
@@ -20,6 +22,13 @@ enum Failures {
             return "--saturation must be from -\(limit) to \(limit)"
         case EffectError.scaleOutOfRange(let limit):
             return "--scale must be above 0 and at most \(limit) (1 normal screen, 2 HiDPI)"
+        case let error as FrostFindError:
+            if case .tesseract(let inner) = error { return message(inner) }
+            return error.description
+        case TesseractError.languageNotInstalled(let language):
+            return "--lang \(language): no Tesseract data for it is installed (Debian: apt install tesseract-ocr-\(language); tesseract --list-langs shows what is)"
+        case TesseractError.badLanguageName(let name):
+            return "--lang \"\(name)\" is not a Tesseract language name (e.g. eng, deu, eng+fra)"
         default:
             return "\(error)"
         }

@@ -7,8 +7,9 @@ import ToolSupport
 
 /// `-o X.pdf`: one sheet per view. Pages are placed as form XObjects with qpdf (`FormSheets`):
 /// nothing is re-rendered, so text, fonts and images stay exactly as they were, printable
-/// annotations (form fields, stamps) are drawn, and it is fast. Links, the outline and
-/// interactive forms are not carried over. When qpdf cannot read the file, poppler draws the
+/// annotations (form fields, stamps) are drawn, and it is fast. The outline, links, page labels,
+/// document information, XMP metadata and /Lang are carried over, retargeted to the sheets;
+/// interactive forms are not. When qpdf cannot read the file, poppler draws the
 /// pages onto a cairo PDF surface instead (text stays text; fonts are re-embedded).
 public struct VectorJob {
     public var views: [View]
@@ -21,6 +22,9 @@ public struct VectorJob {
     public var progressLabel: String?
     /// Told when qpdf could not place the pages and cairo draws them instead.
     public var onFallback: (QPDFError) -> Void
+    /// Declared in the catalog so that viewers show the sheets as made (`ReadingOrder.sheets`);
+    /// nil declares nothing. The cairo fallback cannot declare it.
+    public var readingOrder: ReadingOrder?
 
     public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
                 onFallback: @escaping (QPDFError) -> Void = { _ in }) {
@@ -29,18 +33,27 @@ public struct VectorJob {
     }
 
     /// Writes the sheets through a temporary file: the destination is complete or untouched.
-    public func write(_ input: LayoutInput, to path: String) throws {
-        try AtomicOutput.write(to: path) { temporary in
+    /// Returns what became of the document's navigation (nil when cairo drew the sheets: then
+    /// none is kept).
+    @discardableResult
+    public func write(_ input: LayoutInput, to path: String) throws -> NavigationReport? {
+        try AtomicOutput.write(to: path) { temporary -> NavigationReport? in
             if let structure = input.structure {
                 do throws(QPDFError) {
-                    try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure, to: temporary)
-                    return
+                    return try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure,
+                                                preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
                 } catch {
                     onFallback(error)
                 }
             }
             try drawWithCairo(input.document, to: temporary)
+            return nil
         }
+    }
+
+    /// The catalog entries of a reading order: /Direction is written only for right-to-left.
+    static func preferences(_ order: ReadingOrder) -> ViewerPreferences {
+        ViewerPreferences(pageLayout: order.pageLayout.pdfName, direction: order.rightToLeft ? .rightToLeft : nil)
     }
 
     /// The views as sheets in points: pages (their crop-box content where it sits in the laid-out box).

@@ -1,5 +1,6 @@
 import LayoutKit
 import Poppler
+import QPDF
 import ToolSupport
 
 /// The one place where pdflayout turns the libraries' typed errors into what the user reads:
@@ -9,7 +10,7 @@ enum Failures {
     /// The sentence for `error`, without the file name.
     static func message(_ error: any Error) -> String {
         switch error {
-        case PopplerError.encrypted: return "encrypted: needs --password (or the one given is wrong)"
+        case PopplerError.encrypted, QPDFError.encrypted: return "encrypted: needs --password (or the one given is wrong)"
         default: return "\(error)"
         }
     }

@@ -25,9 +25,21 @@ extension PDFLayout {
             or on the left with --rtl. Pages of different sizes are centred in their
             row and meet at the gutter. Sizes are in points (1/72 inch).
 
+            Two-up modes pair pages the way books are made: in a portrait book (more
+            than half the pages laid out, and at least 4, share one portrait size) a
+            page wider than tall
+            stands alone in a view of its own width (--wide-pages pair pairs it
+            instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
+            (left with --rtl), as chapter openers; after either, pairing starts
+            afresh. The --json geometry and every output show it.
+
             -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
-            fonts and images untouched, printable annotations drawn; links and the
-            outline are not kept. -o NAME.png|.jpg|.webp|.tif writes an image per
+            fonts and images untouched, printable annotations drawn. The outline and
+            links come along, retargeted to the sheet holding their page at the same
+            spot (links to pages left out by --pages are dropped and counted); each
+            sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
+            kept. The file declares its reading order: /PageLayout /SinglePage (or
+            /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
             view: NAME-001.png, NAME-002.png, ... when there are several, or the
             numbers of a printf pattern in the name (page-%04d.png). Saver options
             go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
@@ -123,6 +135,13 @@ extension PDFLayout {
         @Option(help: ArgumentHelp("Pages to lay out, in this order, before pairing: 1-5,8,10-", valueName: "ranges"))
         var pages: String?
 
+        @Option(help: "Two-up modes: a page wider than tall in a portrait book (a double-page scan, a fold-out) stands alone (default), or pairs.")
+        var widePages: WidePages = .alone
+
+        @Option(help: ArgumentHelp("Two-up modes: pages that stand alone on the right-hand side (left with --rtl), as chapter openers; the pages after re-pair: 1,37,112",
+                                   valueName: "pages"))
+        var alone: String?
+
         @Option(help: "Raster resolution (default 72: actual size).")
         var dpi: Double?
 
@@ -192,7 +211,7 @@ extension PDFLayout {
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
                 mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl }, cover: cover,
                 margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
-                box: box, pages: pages, dpi: dpi, fit: try fit.map { try FitBox.parse($0) },
+                box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi, fit: try fit.map { try FitBox.parse($0) },
                 background: background.flatMap(BackgroundColour.parse), force: force, skipExisting: skipExisting,
                 password: password, workers: batch.workers)
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
@@ -233,6 +252,7 @@ extension PDFLayout {
 }
 
 extension PageBox: ExpressibleByArgument {}
+extension WidePages: ExpressibleByArgument {}
 
 /// One PDF's result: the geometry (the JSON record) and the lines printed for people.
 struct LayoutResult: Encodable, Sendable {

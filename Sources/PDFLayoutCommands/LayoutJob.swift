@@ -23,6 +23,9 @@ struct LayoutJob: Sendable {
     var margins: PageMargins
     var box: PageBox
     var pages: String?
+    var widePages: WidePages
+    /// `--alone`: page ranges, read against each document.
+    var alone: String?
     var dpi: Double?
     var fit: FitBox?
     var background: Colour?
@@ -58,12 +61,20 @@ struct LayoutJob: Sendable {
         } catch {
             throw Failures.failure(error, file: file)
         }
-        let options = layoutOptions(for: input)
+        var options = layoutOptions(for: input)
         let numbers: [Int]
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
         } catch {
             throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+        }
+        if let alone {
+            do {
+                options.alone = Set(try PageRanges.parse(alone, pageCount: input.pageCount))
+            } catch {
+                // The range parser phrases its errors for --pages (its unit tests pin that wording).
+                throw ToolFailure(file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"), status: ExitStatus.usage)
+            }
         }
         if target != nil, numbers.count > SizeGuard.pageLimit, !force {
             throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
@@ -88,6 +99,7 @@ struct LayoutJob: Sendable {
             result.upToDate = outputs
             return result
         }
+        var linksDropped: Int?
         if let target {
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
             let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
@@ -95,13 +107,18 @@ struct LayoutJob: Sendable {
             do {
                 switch target {
                 case .pdf(let path):
-                    let job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
+                    var job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
                                         background: colour, geometry: byNumber,
                                         progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
                         if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
                     }
-                    try job.write(input, to: path)
+                    job.readingOrder = .sheets(options)
+                    let navigation = try job.write(input, to: path)
                     lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
+                    if let navigation, navigation.linksDropped > 0 {
+                        lines.append("\(path): \(navigation.linksDropped) link\(navigation.linksDropped == 1 ? "" : "s") to pages not laid out dropped")
+                    }
+                    linksDropped = navigation?.linksDropped
                 case .raster(let pattern, let suffix, let saverOptions):
                     let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
                                         names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
@@ -116,6 +133,7 @@ struct LayoutJob: Sendable {
         }
         var report = LayoutReport(layout: layout, options: options, box: box)
         report.file = batched ? batchInput.description : nil
+        report.linksDropped = linksDropped
         if target == nil {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }
@@ -142,7 +160,8 @@ struct LayoutJob: Sendable {
                              direction: horizontal ? .horizontal : .vertical,
                              rtl: rtl ?? (input.direction == .rightToLeft),
                              cover: cover ?? hinted.cover,
-                             margins: margins)
+                             margins: margins,
+                             widePages: widePages)
     }
 
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.

@@ -11,17 +11,24 @@ struct LayoutReport: Encodable, Sendable {
     var direction: LayoutDirection
     var rtl: Bool
     var cover: Bool
+    /// Two-up pairing: what wide pages of a book do, and the pages set alone (`--alone`), sorted.
+    var widePages: WidePages
+    var alone: [Int]
     var box: String
     var unit = "pt"
     /// Pages laid out (after `--pages`; a page listed twice counts twice).
     var pageCount: Int
     var views: [View]
+    /// PDF sheets: internal links whose target page was not laid out (`--pages`), not written.
+    var linksDropped: Int?
 
     init(layout: Layout, options: LayoutOptions, box: PageBox) {
         mode = options.mode
         direction = options.direction
         rtl = options.rtl
         cover = options.cover
+        widePages = options.widePages
+        alone = options.alone.sorted()
         self.box = box.rawValue
         pageCount = layout.views.reduce(0) { $0 + $1.pages.count }
         // Thousandths of a point: finer than any renderer, and free of binary noise like 595.2760009765625.

@@ -9,8 +9,8 @@ public struct PDFLayout: ParsableCommand {
         discussion: """
         Exit status: 0 success, 1 the PDF could not be read or an output not written, 64 bad command line.
         """,
-        subcommands: [LayoutCommand.self, Info.self],
-        // `pdflayout book.pdf --two-up` runs the layout; `pdflayout info book.pdf` the other one.
+        subcommands: [LayoutCommand.self, Info.self, Prefs.self],
+        // `pdflayout book.pdf --two-up` runs the layout; `pdflayout info book.pdf`, `pdflayout prefs …` the others.
         defaultSubcommand: LayoutCommand.self
     )
 

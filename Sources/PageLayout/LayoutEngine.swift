@@ -47,32 +47,59 @@ public enum LayoutEngine {
 
     /// Slots of each spread, left to right. Pairing follows a printed book: with a cover, page 1
     /// is alone and pairs start at page 2; a lone page keeps the slot the book gives it (cover on
-    /// the right, trailing odd page on the left, both mirrored with rtl).
+    /// the right, trailing odd page on the left, both mirrored with rtl). Two rules of how books
+    /// are made come on top: a wide page of a portrait book (`isWide`, with `.alone`) stands alone
+    /// in a view of its own width, and a page listed in `alone` stands alone on the right-hand
+    /// side (a chapter opener); after either, pairing starts afresh, and a page left waiting for
+    /// its partner stands alone on the left.
     static func spreads(count: Int, options: LayoutOptions, geometry: Geometry) -> [[Slot]] {
-        var groups: [[Int]] = []
-        var next = 0
-        if options.cover {
-            groups.append([0])
-            next = 1
+        let wide = options.widePages == .alone ? widePages(geometry.pages) : []
+        var rows: [[Slot]] = []
+        var waiting: Int?
+        // A lone page in a two-slot row: the empty slot stands for the missing facing page; most
+        // documents have equal pages, so giving it the lone page's width makes a normal spread.
+        func lone(_ page: Int, onTheRight: Bool) {
+            let empty = Slot.empty(width: geometry.cellWidth(page))
+            rows.append(onTheRight ? [empty, .page(page)] : [.page(page), empty])
         }
-        while next < count {
-            groups.append(Array(next..<min(next + 2, count)))
-            next += 2
+        func flush() {
+            if let page = waiting { lone(page, onTheRight: false) }
+            waiting = nil
         }
-        return groups.enumerated().map { groupIndex, group in
-            let leftToRight: [Slot]
-            if group.count == 2 {
-                leftToRight = [.page(group[0]), .page(group[1])]
+        for page in 0..<count {
+            if page == 0 && options.cover {
+                lone(page, onTheRight: true)
+            } else if wide.contains(page) {
+                flush()
+                rows.append([.page(page)])
+            } else if options.alone.contains(geometry.pages[page].number) {
+                flush()
+                lone(page, onTheRight: true)
+            } else if let left = waiting {
+                rows.append([.page(left), .page(page)])
+                waiting = nil
             } else {
-                // The empty slot stands for the missing facing page; most documents have equal
-                // pages, so giving it the lone page's width makes this view a normal spread.
-                let lone = group[0]
-                let empty = Slot.empty(width: geometry.cellWidth(lone))
-                let isCover = options.cover && groupIndex == 0
-                leftToRight = isCover ? [empty, .page(lone)] : [.page(lone), empty]
+                waiting = page
             }
-            return options.rtl ? leftToRight.reversed() : leftToRight
         }
+        flush()
+        return options.rtl ? rows.map { $0.reversed() } : rows
+    }
+
+    /// The fewest pages of one portrait size that make a book (a selection of three pages is none).
+    public static let bookMinimum = 4
+
+    /// The pages (positions in the input) wider than tall in a portrait book: one where more than
+    /// half the pages, and at least `bookMinimum` of them, share one portrait size (to the point).
+    /// A document of mixed sizes, or a selection of a few pages, is no book: its pages pair as
+    /// they come.
+    public static func widePages(_ pages: [SourcePage]) -> Set<Int> {
+        var sizes: [String: Int] = [:]
+        for page in pages where page.height > page.width {
+            sizes["\(page.width.rounded())x\(page.height.rounded())", default: 0] += 1
+        }
+        guard let common = sizes.values.max(), common >= bookMinimum, common * 2 > pages.count else { return [] }
+        return Set(pages.indices.filter { pages[$0].width > pages[$0].height })
     }
 
     /// The single view of a continuous mode. Vertical: rows stacked. Horizontal: every row's

@@ -77,6 +77,15 @@ public struct PageMargins: Codable, Sendable, Equatable {
     private static func clamped(_ value: Double) -> Double { value > 0 ? value : 0 }
 }
 
+/// What two-up modes do with a page wider than tall in a portrait book (a double-page scan in
+/// manga, a fold-out plate): see `LayoutEngine.widePages`.
+public enum WidePages: String, Codable, Sendable, CaseIterable {
+    /// The wide page stands alone on its view, as wide as it is; the next page starts a new spread.
+    case alone
+    /// The wide page is paired like any other page.
+    case pair
+}
+
 /// Everything that decides the geometry apart from the pages themselves.
 public struct LayoutOptions: Codable, Sendable, Equatable {
     /// How pages are grouped into views.
@@ -90,15 +99,38 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
     public var cover: Bool
     /// Insets around every page (PDFKit's `pageBreakMargins`).
     public var margins: PageMargins
+    /// Two-up modes: wide pages of a portrait book alone (the default, as books are made) or paired.
+    public var widePages: WidePages
+    /// Two-up modes: page numbers (1-based, in the document) that stand alone on the right-hand
+    /// side of their spread (left with `rtl`), as a chapter opener does; the pages after re-pair.
+    public var alone: Set<Int>
 
-    /// Options with PDFKit's defaults: single pages, vertical, left to right, no cover, page-break margins.
+    /// Options with PDFKit's defaults: single pages, vertical, left to right, no cover, page-break
+    /// margins; wide pages of a book alone, no other page alone.
     public init(mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
-                rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault) {
+                rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault,
+                widePages: WidePages = .alone, alone: Set<Int> = []) {
         self.mode = mode
         self.direction = direction
         self.rtl = rtl
         self.cover = cover
         self.margins = margins
+        self.widePages = widePages
+        self.alone = alone
+    }
+
+    private enum CodingKeys: String, CodingKey { case mode, direction, rtl, cover, margins, widePages, alone }
+
+    /// Decodes the options; `widePages` and `alone` may be absent (options written before they existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(mode: try c.decode(LayoutMode.self, forKey: .mode),
+                  direction: try c.decode(LayoutDirection.self, forKey: .direction),
+                  rtl: try c.decode(Bool.self, forKey: .rtl),
+                  cover: try c.decode(Bool.self, forKey: .cover),
+                  margins: try c.decode(PageMargins.self, forKey: .margins),
+                  widePages: try c.decodeIfPresent(WidePages.self, forKey: .widePages) ?? .alone,
+                  alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [])
     }
 }
 

@@ -46,3 +46,56 @@ public enum PageLayoutHint: String, Codable, Sendable, CaseIterable {
         }
     }
 }
+
+extension PageLayoutHint {
+    /// The name as written in a PDF catalog, without the slash; nil for `.unset`.
+    public var pdfName: String? {
+        switch self {
+        case .unset: return nil
+        case .singlePage: return "SinglePage"
+        case .oneColumn: return "OneColumn"
+        case .twoColumnLeft: return "TwoColumnLeft"
+        case .twoColumnRight: return "TwoColumnRight"
+        case .twoPageLeft: return "TwoPageLeft"
+        case .twoPageRight: return "TwoPageRight"
+        }
+    }
+}
+
+/// The reading order a written PDF declares in its catalog: /PageLayout, and
+/// /ViewerPreferences /Direction (/R2L when `rightToLeft`).
+public struct ReadingOrder: Sendable, Equatable {
+    /// The catalog's /PageLayout.
+    public var pageLayout: PageLayoutHint
+    /// /Direction /R2L (right-edge binding) when true, /L2R otherwise.
+    public var rightToLeft: Bool
+
+    /// A reading order from its two entries.
+    public init(pageLayout: PageLayoutHint, rightToLeft: Bool) {
+        self.pageLayout = pageLayout
+        self.rightToLeft = rightToLeft
+    }
+
+    /// For a PDF of sheets laid out with `options`: each sheet already is a page or a spread, so
+    /// viewers must show one sheet at a time (/SinglePage), or, for the one long sheet of a
+    /// continuous mode, a column (/OneColumn); never pair the sheets again. Right-to-left when
+    /// the layout is.
+    public static func sheets(_ options: LayoutOptions) -> ReadingOrder {
+        ReadingOrder(pageLayout: options.mode.isContinuous ? .oneColumn : .singlePage, rightToLeft: options.rtl)
+    }
+
+    /// For the original pages shown by a viewer as `options` lays them out (`pdflayout prefs`):
+    /// two-up → /TwoPageLeft, or /TwoPageRight with a cover (odd pages on the right: page 1
+    /// alone); two-up-continuous → /TwoColumnLeft|Right; continuous → /OneColumn; single →
+    /// /SinglePage.
+    public static func pages(_ options: LayoutOptions) -> ReadingOrder {
+        let layout: PageLayoutHint
+        switch options.mode {
+        case .single: layout = .singlePage
+        case .continuous: layout = .oneColumn
+        case .twoUp: layout = options.cover ? .twoPageRight : .twoPageLeft
+        case .twoUpContinuous: layout = options.cover ? .twoColumnRight : .twoColumnLeft
+        }
+        return ReadingOrder(pageLayout: layout, rightToLeft: options.rtl)
+    }
+}

@@ -50,6 +50,17 @@ public struct DocumentStructure: Sendable, Equatable {
     }
 }
 
+extension DocumentStructure {
+    /// The catalog's /PageLayout name without the slash, nil when there is none.
+    public static func pageLayoutName(_ source: PDFSource, password: String?) throws(QPDFError) -> String? {
+        let document = try QPDFHandle(source, password: password)
+        let qpdf = document.handle
+        let name = qpdf_oh_get_key(qpdf, qpdf_get_root(qpdf), "/PageLayout")
+        guard qpdf_oh_is_name(qpdf, name) != 0, let text = qpdf_oh_get_name(qpdf, name) else { return nil }
+        return String(String(cString: text).dropFirst())
+    }
+}
+
 extension QPDFHandle {
     func structure() throws(QPDFError) -> DocumentStructure {
         let handle = self.handle

@@ -10,16 +10,23 @@ import Foundation
 public enum FormSheets {
     /// Writes `sheets` to `output`. `structure` is the document's, as `Document.structure()` reads it
     /// (crop boxes and /Rotate of the pages placed).
+    /// `preferences` go into the new catalog (how viewers should show the sheets).
+    /// With `navigation`, the outline, links, page labels, document information, XMP metadata and
+    /// /Lang come along, retargeted to the sheets (`NavigationReport` says what was dropped).
+    @discardableResult
     public static func write(_ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
-                             to output: String) throws(QPDFError) {
+                             preferences: ViewerPreferences? = nil, navigation: Bool = false,
+                             to output: String) throws(QPDFError) -> NavigationReport {
         let reader = try QPDFHandle(source, password: password)
         let src = reader.handle
         let source = reader
         try source.check(qpdf_push_inherited_attributes_to_page(src), "the page tree is damaged")
         let target = try QPDFHandle(nil)
         let dst = target.handle
-        var forms: [Int: qpdf_oh] = [:]
-        for sheet in sheets {
+        var forms: [Int: qpdf_oh] = [:], reusedContents = Set<Int64>(), sharedContents: [String: qpdf_oh] = [:]
+        var sharedBoxes: [String: qpdf_oh] = [:]
+        var placements: [Int: [Placement]] = [:], sheetPages: [qpdf_oh] = []
+        for (sheetIndex, sheet) in sheets.enumerated() {
             var xobjects: [(String, qpdf_oh)] = [], content = ""
             if let colour = sheet.background, colour.opacity > 0 {
                 // Inside q … Q: a page drawn as a form inherits the graphics state, and its content
@@ -33,60 +40,105 @@ public enum FormSheets {
             }
             for (slot, placed) in sheet.pages.enumerated() {
                 if forms[placed.index] == nil {
-                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index])
+                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents, sharedBoxes: &sharedBoxes)
                     forms[placed.index] = qpdf_oh_copy_foreign_object(dst, src, form)
                     try target.check(qpdf_has_error(dst) != 0 ? QPDF_ERRORS : QPDF_SUCCESS, "cannot copy page \(placed.index + 1)")
                 }
                 let boxes = structure.pages[placed.index]
                 let shownHeight = boxes.rotation % 180 == 90 ? boxes.cropBox.width : boxes.cropBox.height
                 // PDF's origin is the bottom-left corner: the page's bottom edge sits at height - y - its height.
-                content += "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(sheet.height - placed.y - shownHeight * placed.scale)) cm /P\(slot) Do Q\n"
+                let bottom = sheet.height - placed.y - shownHeight * placed.scale
+                content += "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(bottom)) cm /P\(slot) Do Q\n"
+                let r = rotationAffine(boxes.rotation, boxes.cropBox), s = placed.scale
+                placements[placed.index, default: []].append(Placement(
+                    sheet: sheetIndex, transform: Affine(a: s * r.a, b: s * r.b, c: s * r.c, d: s * r.d, e: s * r.e + placed.x, f: s * r.f + bottom),
+                    crop: boxes.cropBox))
                 xobjects.append(("/P\(slot)", forms[placed.index]!))
             }
             let page = qpdf_oh_new_dictionary(dst)
             qpdf_oh_replace_key(dst, page, "/Type", qpdf_oh_new_name(dst, "/Page"))
             qpdf_oh_replace_key(dst, page, "/MediaBox", qpdf_oh_parse(dst, "[0 0 \(number(sheet.width)) \(number(sheet.height))]"))
             qpdf_oh_replace_key(dst, page, "/Resources", resourceDictionary(xobjects, in: dst))
-            qpdf_oh_replace_key(dst, page, "/Contents", contentStream(content, in: dst))
+            // Sheets laid out alike (most spreads) share one content stream: the names it draws
+            // resolve through each sheet's own /Resources.
+            if sharedContents[content] == nil { sharedContents[content] = contentStream(content, in: dst) }
+            qpdf_oh_replace_key(dst, page, "/Contents", sharedContents[content]!)
             let indirect = qpdf_make_indirect_object(dst, page)
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
+            sheetPages.append(indirect)
         }
-        // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
-        // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
-        guard let outputName = strdup(output) else { throw .failed(step: "cannot write \(output): out of memory", detail: nil) }
-        defer { free(outputName) }
-        try target.check(qpdf_init_write(dst, outputName), "cannot write \(output)")
-        qpdf_set_object_stream_mode(dst, qpdf_o_generate)
-        qpdf_set_compress_streams(dst, QPDF_TRUE)
-        qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
-        try target.check(qpdf_write(dst), "writing the PDF failed")
+        // The commonest sheet size goes on the page tree's root, inherited by the sheets of that size.
+        let mediaBoxes = sheets.map { "[0 0 \(number($0.width)) \(number($0.height))]" }
+        if let common = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +).max(by: { $0.value < $1.value })?.key {
+            qpdf_oh_replace_key(dst, qpdf_oh_get_key(dst, qpdf_get_root(dst), "/Pages"), "/MediaBox", qpdf_oh_parse(dst, common))
+            for (sheetPage, box) in zip(sheetPages, mediaBoxes) where box == common {
+                qpdf_oh_remove_key(dst, sheetPage, "/MediaBox")
+            }
+        }
+        var report = NavigationReport()
+        if navigation {
+            var carried = Navigation(src: src, dst: dst, placements: placements, sheetPages: sheetPages)
+            carried.carryOver()
+            try target.check(QPDF_SUCCESS, "cannot copy the outline and links")
+            report = carried.report
+        }
+        preferences?.apply(to: qpdf_get_root(dst), in: dst)
+        try target.write(to: output) { dst in
+            qpdf_set_object_stream_mode(dst, qpdf_o_generate)
+            qpdf_set_compress_streams(dst, QPDF_TRUE)
+            qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
+        }
+        return report
     }
 
     /// The page as a form XObject in the source document: an inner form with the page's content
     /// and resources, and around it one with the crop box as /BBox and /Rotate as /Matrix that
     /// also draws the printable annotations' appearances (as a printer, and poppler printing, do).
-    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes) throws(QPDFError) -> qpdf_oh {
+    /// A page with no printable appearance is the inner form alone, with the matrix.
+    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes,
+                                 reused: inout Set<Int64>, sharedBoxes: inout [String: qpdf_oh]) throws(QPDFError) -> qpdf_oh {
         let src = source.handle
         let page = qpdf_get_page_n(src, index)
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        try source.check(qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
-        defer { free(buffer) }
         let crop = boxes.cropBox
         let box = "[\(number(crop.x1)) \(number(crop.y1)) \(number(crop.x2)) \(number(crop.y2))]"
-        let inner = qpdf_oh_new_stream(src)
-        qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
+        let inner: qpdf_oh
+        let contents = qpdf_oh_get_key(src, page, "/Contents")
+        if qpdf_oh_is_stream(src, contents) != 0, qpdf_oh_is_indirect(src, contents) != 0,
+           reused.insert(Int64(qpdf_oh_get_object_id(src, contents)) << 20 | Int64(qpdf_oh_get_generation(src, contents))).inserted {
+            // One content stream used by no other page: it becomes the form itself, its data kept
+            // as stored (no decoding, no recompression; the source is never written back).
+            inner = contents
+        } else {
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            try source.check(qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
+            defer { free(buffer) }
+            inner = qpdf_oh_new_stream(src)
+            qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
+        }
         let innerDictionary = qpdf_oh_get_dict(src, inner)
-        qpdf_oh_replace_key(src, innerDictionary, "/Type", qpdf_oh_new_name(src, "/XObject"))
+        // /Type /XObject is optional in a form's dictionary (PDF 32000 Table 95): left out of
+        // these hundreds of uncompressed dictionaries.
         qpdf_oh_replace_key(src, innerDictionary, "/Subtype", qpdf_oh_new_name(src, "/Form"))
-        qpdf_oh_replace_key(src, innerDictionary, "/BBox", qpdf_oh_parse(src, box))
+        // Pages of one size share one /BBox array, an indirect object: hundreds of stream
+        // dictionaries are written uncompressed, and a reference is shorter.
+        if sharedBoxes[box] == nil { sharedBoxes[box] = qpdf_make_indirect_object(src, qpdf_oh_parse(src, box)) }
+        qpdf_oh_replace_key(src, innerDictionary, "/BBox", sharedBoxes[box]!)
         qpdf_oh_replace_key(src, innerDictionary, "/Resources", qpdf_oh_get_key(src, page, "/Resources"))
         if qpdf_oh_has_key(src, page, "/Group") != 0 {
             qpdf_oh_replace_key(src, innerDictionary, "/Group", qpdf_oh_get_key(src, page, "/Group"))
         }
+        let appearances = printableAppearances(page, in: src)
+        guard !appearances.isEmpty else {
+            // Nothing to draw over the page: the content's own form takes the matrix (one form less
+            // per page, a smaller and faster file).
+            let matrix = rotationMatrix(boxes.rotation, crop)
+            if matrix != "[1 0 0 1 -0 -0]" { qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, matrix)) }
+            return qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner)
+        }
         var content = "/Page Do\n"
-        var xobjects: [(String, qpdf_oh)] = [("/Page", qpdf_make_indirect_object(src, inner))]
-        for (number, appearance) in printableAppearances(page, in: src).enumerated() {
+        var xobjects: [(String, qpdf_oh)] = [("/Page", qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner))]
+        for (number, appearance) in appearances.enumerated() {
             content += "q \(appearance.placement) cm /A\(number) Do Q\n"
             xobjects.append(("/A\(number)", appearance.stream))
         }
@@ -115,6 +167,16 @@ public enum FormSheets {
         let resources = qpdf_oh_new_dictionary(qpdf)
         qpdf_oh_replace_key(qpdf, resources, "/XObject", names)
         return resources
+    }
+
+    /// `rotationMatrix` as numbers.
+    static func rotationAffine(_ rotation: Int, _ box: DocumentStructure.Box) -> Affine {
+        switch rotation {
+        case 90: return Affine(a: 0, b: -1, c: 1, d: 0, e: -box.y1, f: box.x2)
+        case 180: return Affine(a: -1, b: 0, c: 0, d: -1, e: box.x2, f: box.y2)
+        case 270: return Affine(a: 0, b: 1, c: -1, d: 0, e: box.y2, f: -box.x1)
+        default: return Affine(a: 1, b: 0, c: 0, d: 1, e: -box.x1, f: -box.y1)
+        }
     }
 
     /// Maps the crop box, turned by /Rotate (clockwise on screen), onto [0, shown width] × [0, shown height].

@@ -1,5 +1,6 @@
 import CommandSupport
 import Foundation
+import Tesseract
 import ToolSupport
 import Vips
 
@@ -13,6 +14,7 @@ import Vips
 /// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
 /// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
+/// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text).
 public struct RuntimePolicy: Sendable {
     /// Point descriptor 2 at /dev/null (keeping a duplicate for the tool's own messages): poppler
     /// writes some complaints straight to it ("Bogus memory allocation size"), past any callback,
@@ -37,6 +39,11 @@ public struct RuntimePolicy: Sendable {
         VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true,
                                                    silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
                                                    mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
+        // Tesseract (imgtool blur --find text) prints its own complaints, e.g. for a --lang whose
+        // data is missing, which imgtool reports in one line of its own.
+        if environment["FROSTLEVEL_TESSERACT_MESSAGES"] == nil {
+            TesseractRuntime.silenceDiagnostics()
+        }
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }

@@ -125,6 +125,12 @@ extension Image {
     public func copy() throws(VipsError) -> Image {
         try unary("copy")
     }
+
+    /// The same pixels described as `interpretation` ("srgb", "b-w", ...), e.g. for pixels built
+    /// from memory, which libvips calls "multiband".
+    public func interpreted(as interpretation: String) throws(VipsError) -> Image {
+        try unary("copy", [("interpretation", .string(interpretation))])
+    }
 }
 
 /// libvips resamplers ("nearest", "bilinear", "bicubic", "lbb", "nohalo", "vsqbs").

@@ -8,7 +8,7 @@ import TestSupport
 /// (parsed and validated as the tool would), so the help cannot advertise what the tool refuses.
 @Suite struct HelpExamplesTests {
     static let subcommands = [["imgtool", "info"], ["imgtool", "horizon"], ["imgtool", "blur"],
-                              ["pdflayout", "layout"], ["pdflayout", "info"]]
+                              ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"]]
 
     /// The EXAMPLES block at the end of `tool subcommand --help`.
     static func examples(_ command: [String]) throws -> [String] {

@@ -52,3 +52,20 @@ func hintChoosesTheDefaultMode(hint: PageLayoutHint, mode: LayoutMode, cover: Bo
     #expect(try JSONDecoder().decode(PageMargins.self, from: data)
             == PageMargins(top: 0, left: 2, bottom: 0, right: 4))
 }
+
+@Test func readingOrderOfSheetsAndOfPages() {
+    #expect(ReadingOrder.sheets(LayoutOptions(mode: .twoUp, rtl: true, cover: true)) == ReadingOrder(pageLayout: .singlePage, rightToLeft: true))
+    #expect(ReadingOrder.sheets(LayoutOptions(mode: .single)) == ReadingOrder(pageLayout: .singlePage, rightToLeft: false))
+    #expect(ReadingOrder.sheets(LayoutOptions(mode: .continuous)).pageLayout == .oneColumn)
+    #expect(ReadingOrder.sheets(LayoutOptions(mode: .twoUpContinuous, rtl: true)) == ReadingOrder(pageLayout: .oneColumn, rightToLeft: true))
+    #expect(ReadingOrder.pages(LayoutOptions(mode: .twoUp, rtl: true, cover: true)) == ReadingOrder(pageLayout: .twoPageRight, rightToLeft: true))
+    #expect(ReadingOrder.pages(LayoutOptions(mode: .twoUp)).pageLayout == .twoPageLeft)
+    #expect(ReadingOrder.pages(LayoutOptions(mode: .twoUpContinuous, cover: true)).pageLayout == .twoColumnRight)
+    #expect(ReadingOrder.pages(LayoutOptions(mode: .twoUpContinuous)).pageLayout == .twoColumnLeft)
+    #expect(ReadingOrder.pages(LayoutOptions(mode: .continuous)).pageLayout == .oneColumn)
+    // Each hint's PDF name reads back as the hint.
+    for hint in PageLayoutHint.allCases where hint != .unset {
+        #expect(PageLayoutHint(pdfName: hint.pdfName!) == hint)
+    }
+    #expect(PageLayoutHint.unset.pdfName == nil)
+}

@@ -70,8 +70,9 @@ private func makeProcess(_ tool: String, _ arguments: [String], environment: [St
 
 /// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
 public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                timeout: Double? = nil) throws -> RunResult {
+                timeout: Double? = nil, currentDirectory: URL? = nil) throws -> RunResult {
     let process = makeProcess(tool, arguments, environment: environment)
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     // Files rather than pipes: no reader threads, no full-pipe deadlocks.
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

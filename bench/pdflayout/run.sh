@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# pdflayout against its peers, in one run (not part of the tests; takes ~10 minutes on 2 cores):
+# pdflayout against its peers, in one run (not part of the tests; takes ~10 minutes on 2 cores;
+# navigation kept in vector output has its own: bench/pdflayout/navigation.sh):
 #   raster  pdflayout --single -o x.png vs pdftocairo, pdftoppm (-png -cropbox) and mutool draw,
 #           same DPI, on a 311-page book (gnuplot manual) and a 100-page graphics PDF (featpost);
 #   vector  two-up + cover + RTL spreads of the whole book vs pdfjam --nup 2x1 and pikepdf;

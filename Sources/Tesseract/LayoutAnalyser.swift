@@ -1,0 +1,77 @@
+import CTesseract
+
+/// Tesseract's page layout analysis (no recognition): where the words are.
+///
+/// One analyser holds one `TessBaseAPI` with its language data loaded; it is not shared between
+/// threads (make one per thread). It changes nothing process-wide: the variables it sets
+/// (`thresholding_method`) are per handle, its trained data is found the normal way
+/// (`TESSDATA_PREFIX`, else the folder Tesseract was built with), and Tesseract's diagnostics go
+/// where the host has them go (standard error, unless `TesseractRuntime.silenceDiagnostics()`).
+public final class LayoutAnalyser {
+    private let handle: OpaquePointer
+    public let language: String
+
+    /// Loads `language` (Tesseract's names: `eng`, `deu`, `eng+fra`).
+    public init(language: String = "eng") throws(TesseractError) {
+        let allowed = language.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "+")
+        }
+        guard !language.isEmpty, allowed else { throw .badLanguageName(language) }
+        guard let made = TessBaseAPICreate() else { throw .analysisFailed }
+        guard TessBaseAPIInit3(made, nil, language) == 0 else {
+            TessBaseAPIDelete(made)
+            throw .languageNotInstalled(language: language)
+        }
+        handle = made
+        self.language = language
+        TessBaseAPISetPageSegMode(handle, PSM_SPARSE_TEXT)
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The library's version, e.g. "5.3.0".
+    public static var version: String { String(cString: TessVersion()) }
+
+    /// Word boxes in an 8-bit grey image (`pixels`: width × height bytes, rows packed).
+    /// `sparse`: look for text anywhere, in no particular order (screenshots: labels, buttons,
+    /// scattered lines) instead of in page columns. `adaptiveThreshold`: Leptonica's per-tile Otsu
+    /// instead of Tesseract's one threshold for the page (which also picks the page's polarity):
+    /// a screenshot mixes light and dark panels, and one threshold loses the smaller kind's text.
+    public func words(grey pixels: [UInt8], width: Int, height: Int, sparse: Bool = true,
+                      adaptiveThreshold: Bool = false) throws(TesseractError) -> [WordBox] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .badPixels("size \(width)×\(height)")
+        }
+        guard pixels.count == width * height else { throw .badPixels("\(pixels.count) bytes for \(width)×\(height)") }
+        TessBaseAPISetPageSegMode(handle, sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
+        _ = TessBaseAPISetVariable(handle, "thresholding_method", adaptiveThreshold ? "1" : "0")
+        pixels.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+        }
+        // Screenshots carry no resolution; 70 dpi is Tesseract's own guess, said here so that it
+        // does not warn about it.
+        TessBaseAPISetSourceResolution(handle, 70)
+        defer { TessBaseAPIClear(handle) }
+        guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return [] }
+        defer { TessPageIteratorDelete(iterator) }
+        var found: [WordBox] = []
+        repeat {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(iterator, RIL_WORD, &left, &top, &right, &bottom) != 0,
+                  right > left, bottom > top else { continue }
+            let confidence: Double
+            switch TessPageIteratorBlockType(iterator) {
+            case PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_CAPTION_TEXT, PT_VERTICAL_TEXT, PT_TABLE:
+                confidence = 1
+            default:
+                confidence = 0.5
+            }
+            found.append(WordBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
+                                 confidence: confidence))
+        } while TessPageIteratorNext(iterator, RIL_WORD) != 0
+        return found
+    }
+}
