@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     // Layers, bottom up; a module imports only from layers below it (docs/ARCHITECTURE.md).
     targets: [
@@ -55,25 +55,36 @@ let package = Package(
         // 5. Engines: the work itself, as libraries a Swift program can call.
         .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips"]),
         .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
-        .target(name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
+        .target(
+            name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
 
         // 6. Commands: ArgumentParser types and job wiring, in libraries so that tests can call them.
-        .target(name: "CommandSupport", dependencies: [
-            "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .target(name: "ImgToolCommands", dependencies: [
-            "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Tesseract", "Horizon", "Frost", "ToolSupport", "CommandSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .target(name: "PDFLayoutCommands", dependencies: [
-            "CoreTypes", "LayoutKit", "Poppler", "QPDF", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "CommandSupport",
+            dependencies: [
+                "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "ImgToolCommands",
+            dependencies: [
+                "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Tesseract", "Horizon", "Frost", "ToolSupport",
+                "CommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "PDFLayoutCommands",
+            dependencies: [
+                "CoreTypes", "LayoutKit", "Poppler", "QPDF", "Vips", "PageLayout", "ToolSupport", "CommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // 7. The process: one runtime-policy call and the exit path, then 4-line executables.
-        .target(name: "ToolRuntime", dependencies: [
-            "CommandSupport", "ToolSupport", "Vips", "Tesseract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "ToolRuntime",
+            dependencies: [
+                "CommandSupport", "ToolSupport", "Vips", "Tesseract",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
         .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),
 
@@ -81,20 +92,30 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
-        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
-        .target(name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "HorizonKitTests", dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
-        .testTarget(name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
+        .testTarget(
+            name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
+        .target(
+            name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
+        .testTarget(
+            name: "HorizonKitTests",
+            dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The command modules called in-process (help text, error mapping).
-        .testTarget(name: "CommandTests", dependencies: ["ImgToolCommands", "PDFLayoutCommands", "Poppler", "TestSupport",
-                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "ImgToolCommands", "PDFLayoutCommands", "Poppler", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The built binaries run as a user runs them.
-        .testTarget(name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
         // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
         .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions"]),
     ],

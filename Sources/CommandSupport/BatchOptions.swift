@@ -4,17 +4,22 @@ import ToolSupport
 
 /// The batch options every command shares: folders (`-r`), workers (`-j`) and `--shard`.
 public struct BatchOptions: ParsableArguments, Sendable {
-    @Flag(name: [.customShort("r"), .customLong("recursive")],
-          help: "Walk folders inside the folders given (a folder alone contributes the files directly in it).")
+    @Flag(
+        name: [.customShort("r"), .customLong("recursive")],
+        help: "Walk folders inside the folders given (a folder alone contributes the files directly in it).")
     public var recursive = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")],
-            help: ArgumentHelp("Workers: inputs (pdflayout: pages) processed at once (default: all cores).", valueName: "n"))
+    @Option(
+        name: [.customShort("j"), .customLong("jobs")],
+        help: ArgumentHelp("Workers: inputs (pdflayout: pages) processed at once (default: all cores).", valueName: "n")
+    )
     public var jobs: Int?
 
-    @Option(help: ArgumentHelp("Process only share i of N (1 ≤ i ≤ N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
-                               valueName: "i/N"),
-            transform: parseShard)
+    @Option(
+        help: ArgumentHelp(
+            "Process only share i of N (1 ≤ i ≤ N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
+            valueName: "i/N"),
+        transform: parseShard)
     public var shard: Shard?
 
     public init() {}

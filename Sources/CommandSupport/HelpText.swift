@@ -6,7 +6,8 @@ public enum HelpText {
     /// there is no such block.
     public static func examplesLast(_ help: String) -> String? {
         guard let examples = help.range(of: "\nExamples:\n"), let usage = help.range(of: "\nUSAGE:"),
-              examples.upperBound <= usage.lowerBound else { return nil }
+            examples.upperBound <= usage.lowerBound
+        else { return nil }
         let block = help[examples.upperBound..<usage.lowerBound].trimmingTrailingNewlines()
         let before = help[..<examples.lowerBound].trimmingTrailingNewlines()
         let after = help[usage.lowerBound...].trimmingTrailingNewlines()

@@ -25,23 +25,31 @@ public struct OutputDestinations: Sendable {
     public let tagInFolders: Bool
 
     /// Reads `-o` / `--overlay` and `--in-place`. Mistakes are command-line errors (exit 64).
-    public init(output: String?, inPlace: Bool, inputs: [BatchInput], tag: String, tagInFolders: Bool,
-                option: String) throws(ToolFailure) {
+    public init(
+        output: String?, inPlace: Bool, inputs: [BatchInput], tag: String, tagInFolders: Bool,
+        option: String
+    ) throws(ToolFailure) {
         self.tag = tag
         self.tagInFolders = tagInFolders
         if inPlace {
             guard output == nil else { throw usage("--in-place and \(option) cannot be combined") }
-            guard !inputs.contains(where: \.isStandardInput) else { throw usage("--in-place cannot rewrite standard input") }
+            guard !inputs.contains(where: \.isStandardInput) else {
+                throw usage("--in-place cannot rewrite standard input")
+            }
             mode = .inPlace
             return
         }
         guard let output else {
-            guard !inputs.contains(where: \.isStandardInput) else { throw usage("standard input has no folder to write beside: give \(option) FILE") }
+            guard !inputs.contains(where: \.isStandardInput) else {
+                throw usage("standard input has no folder to write beside: give \(option) FILE")
+            }
             mode = .beside
             return
         }
         if output == "-" {
-            guard inputs.count == 1 else { throw usage("\(option) - (standard output) takes one input, not \(inputs.count)") }
+            guard inputs.count == 1 else {
+                throw usage("\(option) - (standard output) takes one input, not \(inputs.count)")
+            }
             mode = .standardOutput
             return
         }
@@ -52,7 +60,9 @@ public struct OutputDestinations: Sendable {
             }
         } else {
             guard inputs.count == 1 else {
-                throw usage("\(option) \(output) names one file but there are \(inputs.count) inputs: give a folder (ending in /)")
+                throw usage(
+                    "\(option) \(output) names one file but there are \(inputs.count) inputs: give a folder (ending in /)"
+                )
             }
             mode = .file(SaveTarget(output))
         }
@@ -61,7 +71,9 @@ public struct OutputDestinations: Sendable {
             var seen: [String: BatchInput] = [:]
             for input in inputs {
                 let name = input.relativePath
-                if let first = seen[name] { throw usage("\(first) and \(input) would both be written as \(name) in \(output)") }
+                if let first = seen[name] {
+                    throw usage("\(first) and \(input) would both be written as \(name) in \(output)")
+                }
                 seen[name] = input
             }
         }
@@ -69,8 +81,10 @@ public struct OutputDestinations: Sendable {
 
     /// The path to write for `input` when the output format is `suffix`, and the user's saver
     /// options (from `-o name.ext[options]`). With `create`, the folders of a `-o DIR/` are made.
-    public func destination(for input: BatchInput, suffix: String, keepsInputFormat: Bool,
-                            create: Bool = true) throws(ToolFailure) -> (path: String, options: String) {
+    public func destination(
+        for input: BatchInput, suffix: String, keepsInputFormat: Bool,
+        create: Bool = true
+    ) throws(ToolFailure) -> (path: String, options: String) {
         let url = URL(fileURLWithPath: input.isStandardInput ? "stdin" : input.path)
         let stem = url.deletingPathExtension().lastPathComponent
         // Keep the input's own extension (its case, .jpeg vs .jpg) when the format is unchanged.
@@ -91,7 +105,7 @@ public struct OutputDestinations: Sendable {
             if create {
                 do {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-                } catch where !InputScan.isFolder(target) {
+                } catch  where !InputScan.isFolder(target) {
                     // Another worker or shard making the same folder at the same moment is no failure.
                     throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
                 } catch {}
@@ -103,7 +117,8 @@ public struct OutputDestinations: Sendable {
             options = target.options
         }
         if mode != .inPlace, !input.isStandardInput, Self.sameFile(path, input.path) {
-            throw ToolFailure(file: input.path, "\(path) is the input itself: refusing to overwrite it (use --in-place)")
+            throw ToolFailure(
+                file: input.path, "\(path) is the input itself: refusing to overwrite it (use --in-place)")
         }
         return (path, options)
     }

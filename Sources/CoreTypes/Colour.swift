@@ -137,7 +137,9 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func percentage(_ text: String) -> Double? {
-        guard let value = Double(text.dropLast().trimmingSpaces()), value.isFinite, (0...100).contains(value) else { return nil }
+        guard let value = Double(text.dropLast().trimmingSpaces()), value.isFinite, (0...100).contains(value) else {
+            return nil
+        }
         return value / 100
     }
 }

@@ -115,6 +115,7 @@ public struct SaturationMatrix: Equatable, Sendable {
         let m = integerRows
         // Apple index: 0 = B, 1 = G, 2 = R. recomb[out][in] = apple[in][out].
         let order = [2, 1, 0]
-        return order.map { output in order.map { input in Double(m[input][output]) / Double(SaturationMatrix.divisor) } }
+        return order.map { output in order.map { input in Double(m[input][output]) / Double(SaturationMatrix.divisor) }
+        }
     }
 }

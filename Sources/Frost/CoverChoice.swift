@@ -40,5 +40,7 @@ public struct CoverError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\"\(text)\" is not a cover: \(reason) (use a colour such as black or #202020, or average)" }
+    public var description: String {
+        "\"\(text)\" is not a cover: \(reason) (use a colour such as black or #202020, or average)"
+    }
 }

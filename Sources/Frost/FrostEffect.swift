@@ -48,7 +48,9 @@ public struct FrostEffect: Equatable, Sendable {
     /// - `--tint` replaces the style's tint; a colour without its own alpha takes the style's alpha;
     ///   `none` removes the tint;
     /// - `--radius` and `--saturation` replace the style's values.
-    public static func resolve(style: FrostStyle?, tint: TintChoice?, radius: Double?, saturation: Double?) throws(EffectError) -> FrostEffect {
+    public static func resolve(
+        style: FrostStyle?, tint: TintChoice?, radius: Double?, saturation: Double?
+    ) throws(EffectError) -> FrostEffect {
         let chosen = chosenStyle(style: style, tint: tint)
         var effect: FrostEffect
         if chosen == .tint {
@@ -60,7 +62,8 @@ public struct FrostEffect: Equatable, Sendable {
             switch tint {
             case nil: break
             case .none?: effect.tint = nil
-            case .colour(let colour)?: effect.tint = colour.with(alpha: colour.alpha ?? effect.tint?.alpha ?? tintEffectAlpha)
+            case .colour(let colour)?:
+                effect.tint = colour.with(alpha: colour.alpha ?? effect.tint?.alpha ?? tintEffectAlpha)
             }
         }
         if let radius {

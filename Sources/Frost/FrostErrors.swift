@@ -12,7 +12,9 @@ public struct RegionError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// One line for the command line, with an example of a valid region.
-    public var description: String { "\"\(text)\" is not a region: \(reason) (use x,y,width,height in pixels, e.g. 40,60,300,40)" }
+    public var description: String {
+        "\"\(text)\" is not a region: \(reason) (use x,y,width,height in pixels, e.g. 40,60,300,40)"
+    }
 }
 
 /// A blur setting that cannot work: out of its range, or a style missing what it needs. The
@@ -32,7 +34,8 @@ public enum EffectError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tintNeedsColour: return "the tint style needs a colour"
         case .radiusOutOfRange(let limit): return "the radius must be from 0 to \(limit) points"
         case .saturationOutOfRange(let limit): return "the saturation must be from -\(limit) to \(limit)"
-        case .scaleOutOfRange(let limit): return "the scale must be above 0 and at most \(limit) (1 normal screen, 2 HiDPI)"
+        case .scaleOutOfRange(let limit):
+            return "the scale must be above 0 and at most \(limit) (1 normal screen, 2 HiDPI)"
         }
     }
 }

@@ -40,10 +40,13 @@ public struct ICCProfile: Equatable, Sendable {
             return String(decoding: ascii, as: UTF8.self)
         case "mluc":
             guard let records = uint32(tag, at: 8), records > 0,
-                  let length = uint32(tag, at: 20), let offset = uint32(tag, at: 24),
-                  Int(offset) + Int(length) <= tag.count else { return nil }
+                let length = uint32(tag, at: 20), let offset = uint32(tag, at: 24),
+                Int(offset) + Int(length) <= tag.count
+            else { return nil }
             let raw = tag[Int(offset)..<(Int(offset) + Int(length))]
-            let units = stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+            let units = stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map {
+                UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+            }
             return String(decoding: units, as: UTF16.self)
         default:
             return nil

@@ -39,7 +39,8 @@ public struct RegionSpec: Equatable, Sendable, CustomStringConvertible {
 
     /// A region given in pixels.
     public init(_ region: Region) {
-        self.init(x: .pixels(region.x), y: .pixels(region.y), width: .pixels(region.width), height: .pixels(region.height))
+        self.init(
+            x: .pixels(region.x), y: .pixels(region.y), width: .pixels(region.width), height: .pixels(region.height))
     }
 
     /// Parses `x,y,w,h`, each a whole number of pixels or a percentage from 0 to 100 (`12.5%`);
@@ -60,7 +61,9 @@ public struct RegionSpec: Equatable, Sendable, CustomStringConvertible {
                 }
                 lengths.append(.percent(share))
             } else {
-                guard let value = Int(part) else { throw RegionError(text, "\(name) \"\(part)\" is not a whole number") }
+                guard let value = Int(part) else {
+                    throw RegionError(text, "\(name) \"\(part)\" is not a whole number")
+                }
                 guard value >= 0 else { throw RegionError(text, "x and y cannot be negative") }
                 guard value <= 1 << 30 else { throw RegionError(text, "a number is too large") }
                 lengths.append(.pixels(value))
@@ -79,8 +82,9 @@ public struct RegionSpec: Equatable, Sendable, CustomStringConvertible {
     /// The rectangle in pixels on a width × height image (not clipped; a share never rounds to an
     /// empty width or height).
     public func resolved(width imageWidth: Int, height imageHeight: Int) -> Region {
-        Region(x: x.pixels(of: imageWidth), y: y.pixels(of: imageHeight),
-               width: max(1, width.pixels(of: imageWidth)), height: max(1, height.pixels(of: imageHeight)))
+        Region(
+            x: x.pixels(of: imageWidth), y: y.pixels(of: imageHeight),
+            width: max(1, width.pixels(of: imageWidth)), height: max(1, height.pixels(of: imageHeight)))
     }
 
     /// `x,y,w,h` as given.

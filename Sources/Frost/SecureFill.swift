@@ -24,7 +24,9 @@ public enum SecureFill {
                         func add(_ slot: Int, from neighbour: Int, distance: Int) {
                             let w = 1 / Float(distance)
                             weight[slot] += w
-                            for band in 0..<bands { sum[slot * bands + band] += w * Float(source[neighbour * bands + band]) }
+                            for band in 0..<bands {
+                                sum[slot * bands + band] += w * Float(source[neighbour * bands + band])
+                            }
                         }
                         // Top to bottom: the nearest outside pixels left and right (each run of
                         // hidden pixels in a row shares them) and above (kept per column).
@@ -44,7 +46,9 @@ public enum SecureFill {
                                 for column in x..<end {
                                     if x > 0 { add(slot, from: row + x - 1, distance: column - x + 1) }
                                     if end < width { add(slot, from: row + end, distance: end - column) }
-                                    if above[column] >= 0 { add(slot, from: above[column] * width + column, distance: y - above[column]) }
+                                    if above[column] >= 0 {
+                                        add(slot, from: above[column] * width + column, distance: y - above[column])
+                                    }
                                     slot += 1
                                 }
                                 x = end

@@ -19,12 +19,15 @@ public enum TextLines {
 
     /// The words as line boxes, clipped to a width × height image, top to bottom then left to right.
     /// A line's confidence is its most confident word's.
-    public static func lines(_ words: [TextBox], padShare: Double = defaultPadShare, width: Int, height: Int) -> [TextBox] {
+    public static func lines(
+        _ words: [TextBox], padShare: Double = defaultPadShare, width: Int, height: Int
+    ) -> [TextBox] {
         var boxes: [TextBox] = words.compactMap { word in
             let pad = max(2, Int((Double(word.region.height) * padShare).rounded(.up)))
-            let padded = Region(x: max(0, word.region.x - pad), y: max(0, word.region.y - pad),
-                                width: word.region.width + 2 * pad + min(0, word.region.x - pad),
-                                height: word.region.height + 2 * pad + min(0, word.region.y - pad))
+            let padded = Region(
+                x: max(0, word.region.x - pad), y: max(0, word.region.y - pad),
+                width: word.region.width + 2 * pad + min(0, word.region.x - pad),
+                height: word.region.height + 2 * pad + min(0, word.region.y - pad))
             return padded.clipped(toWidth: width, height: height).map { TextBox($0, confidence: word.confidence) }
         }
         var merged = true
@@ -35,8 +38,9 @@ public enum TextLines {
                 var other = index + 1
                 while other < boxes.count {
                     if belongTogether(boxes[index].region, boxes[other].region) {
-                        boxes[index] = TextBox(union(boxes[index].region, boxes[other].region),
-                                               confidence: max(boxes[index].confidence, boxes[other].confidence))
+                        boxes[index] = TextBox(
+                            union(boxes[index].region, boxes[other].region),
+                            confidence: max(boxes[index].confidence, boxes[other].confidence))
                         boxes.remove(at: other)
                         merged = true
                     } else {
@@ -69,7 +73,8 @@ public enum TextLines {
 
     static func union(_ a: Region, _ b: Region) -> Region {
         let left = min(a.x, b.x), top = min(a.y, b.y)
-        return Region(x: left, y: top, width: max(a.x + a.width, b.x + b.width) - left,
-                      height: max(a.y + a.height, b.y + b.height) - top)
+        return Region(
+            x: left, y: top, width: max(a.x + a.width, b.x + b.width) - left,
+            height: max(a.y + a.height, b.y + b.height) - top)
     }
 }

@@ -33,21 +33,26 @@ public final class FrostInput {
     /// Opens `source` (a file, or a descriptor such as standard input). `fastRoute`: the blur runs on a shrunken copy (only
     /// then can the input stream). `needsOriginal`: the output composites over the original
     /// (`--mask`, `--region`); alpha is found here.
-    public init(source: ImageSource, maxPixels: Int, applyingProfile: Bool, fastRoute: Bool, needsOriginal: Bool,
-                memoryBudget: Int = FrostInput.memoryBudget) throws(VipsError) {
+    public init(
+        source: ImageSource, maxPixels: Int, applyingProfile: Bool, fastRoute: Bool, needsOriginal: Bool,
+        memoryBudget: Int = FrostInput.memoryBudget
+    ) throws(VipsError) {
         let header = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let normalised = try FrostRenderer.normalised(header, applyingProfile: applyingProfile)
         let secondRead = needsOriginal || normalised.bands == 4
         let bytes = normalised.width.multipliedReportingOverflow(by: normalised.height).partialValue * normalised.bands
-        let streams = fastRoute && header.orientation == 1
+        let streams =
+            fastRoute && header.orientation == 1
             && (!secondRead || (source.isRereadable && bytes > memoryBudget))
         if streams {
             route = .streamed
             image = normalised
-            reopen = secondRead ? { () throws(VipsError) -> Image in
-                let again = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
-                return try FrostRenderer.normalised(again, applyingProfile: applyingProfile)
-            } : nil
+            reopen =
+                secondRead
+                ? { () throws(VipsError) -> Image in
+                    let again = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
+                    return try FrostRenderer.normalised(again, applyingProfile: applyingProfile)
+                } : nil
         } else {
             route = .inMemory
             var decoded = try header.copiedToMemory()

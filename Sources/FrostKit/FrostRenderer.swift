@@ -10,7 +10,8 @@ public enum FrostRenderer {
     public static func normalised(_ image: Image, applyingProfile: Bool = true) throws(VipsError) -> Image {
         var result = image
         if applyingProfile, let profile = result.blob(field: "icc-profile-data"), !ICCProfile(bytes: profile).isSRGB,
-           let converted = try? result.iccTransformedToSRGB() {
+            let converted = try? result.iccTransformedToSRGB()
+        {
             result = converted
         }
         if result.interpretation != "srgb" || result.bandFormat != .uchar {
@@ -26,15 +27,20 @@ public enum FrostRenderer {
     ///
     /// The fast route (`ShrinkPlan`) is used unless `exact` is set or the box is too small to
     /// gain from it; the exact route runs Apple's three box passes at full resolution.
-    public static func frost(_ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false) throws(VipsError) -> Image {
-        try frost(image, effect: effect, scale: scale, exact: exact, original: { () throws(VipsError) -> Image in image })
+    public static func frost(
+        _ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false
+    ) throws(VipsError) -> Image {
+        try frost(
+            image, effect: effect, scale: scale, exact: exact, original: { () throws(VipsError) -> Image in image })
     }
 
     /// `frost`, for an image that may be read only once (a `FrostInput` streamed from its file):
     /// the fast route reads `image` once, into the shrink, and takes the alpha band, when there is
     /// one, from `original()`, a second read of the same pixels.
-    public static func frost(_ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false,
-                             original: () throws(VipsError) -> Image) throws(VipsError) -> Image {
+    public static func frost(
+        _ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false,
+        original: () throws(VipsError) -> Image
+    ) throws(VipsError) -> Image {
         let hasAlpha = image.bands == 4
         let colour = hasAlpha ? try image.extractBand(0, count: 3) : image
         let box = effect.box(scale: scale)
@@ -65,7 +71,8 @@ public enum FrostRenderer {
         let hasAlpha = image.bands == 4
         // Materialised: the blur reads each small pixel many times, and a lazy shrink would be
         // recomputed for the overlapping margins of every tile the blur asks for.
-        var small = hasAlpha
+        var small =
+            hasAlpha
             ? try image.premultiplied().shrink(plan.shrink).copiedToMemory()
             : try image.shrink(plan.shrink).cast(.float).copiedToMemory()
         // Three passes, each clamped at the image edge as Apple's are: one wide Gaussian would
@@ -94,8 +101,10 @@ public enum FrostRenderer {
         for _ in 0..<BoxBlur.passes {
             // Float sums are exact here (at most 255·d² < 2²⁴ for d < 256).
             let sums = try result.convsep(ones, precision: "float")
-            result = rounding
-                ? try sums.linear(Array(repeating: 1 / area, count: bands), Array(repeating: 0.5, count: bands)).cast(.uchar)
+            result =
+                rounding
+                ? try sums.linear(Array(repeating: 1 / area, count: bands), Array(repeating: 0.5, count: bands)).cast(
+                    .uchar)
                 : try sums.linear(Array(repeating: 1 / area, count: bands), Array(repeating: 0, count: bands))
             // Each pass is read with a margin of d by the next: compute it once.
             result = try result.copiedToMemory()

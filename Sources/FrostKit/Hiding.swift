@@ -31,8 +31,10 @@ extension FrostRenderer {
     ///   blends the frost with the filled copy, not with the original);
     /// - cover: the colour, or each region's average of the filled copy (so from outside only);
     ///   with a mask, any pixel not black is covered, hard-edged.
-    public static func hidden(_ original: Image, area: HiddenArea, hiding: Hiding, effect: FrostEffect, scale: Double,
-                              exact: Bool) throws(VipsError) -> Image {
+    public static func hidden(
+        _ original: Image, area: HiddenArea, hiding: Hiding, effect: FrostEffect, scale: Double,
+        exact: Bool
+    ) throws(VipsError) -> Image {
         let width = original.width, height = original.height, bands = original.bands
         let needsFill = hiding.secure || hiding.cover == .average
         var inside: [Bool] = []
@@ -64,8 +66,10 @@ extension FrostRenderer {
         }
     }
 
-    private static func covered(_ original: Image, area: HiddenArea, cover: CoverChoice, filled: [UInt8],
-                                mask: Image?) throws(VipsError) -> Image {
+    private static func covered(
+        _ original: Image, area: HiddenArea, cover: CoverChoice, filled: [UInt8],
+        mask: Image?
+    ) throws(VipsError) -> Image {
         let bands = original.bands
         func paint(_ values: [Double]) -> [Double] {
             // Opaque: alpha, when there is a band for it, is 255.
@@ -79,7 +83,9 @@ extension FrostRenderer {
                 switch cover {
                 case .colour(let chosen): colour = chosen.bytes()
                 case .average:
-                    colour = SecureFill.mean(of: region, in: filled, width: original.width, bands: bands).map { $0.rounded() }
+                    colour = SecureFill.mean(of: region, in: filled, width: original.width, bands: bands).map {
+                        $0.rounded()
+                    }
                 }
                 let patch = try Image.constant(width: region.width, height: region.height, colour: paint(colour))
                 result = try result.insert(patch.interpreted(as: original.interpretation), x: region.x, y: region.y)

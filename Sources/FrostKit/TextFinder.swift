@@ -53,8 +53,12 @@ public final class TextFinder {
     /// `scale`: the screen scale of the screenshot; at 2 the image is analysed at half size, where
     /// its text has the pixel size Tesseract is tuned for (and the analysis costs a quarter).
     /// `within`: look only inside these rectangles (clipped to the image); all of it when empty.
-    public func lines(in image: Image, scale: Double = 1, within areas: [Region] = []) throws(FrostFindError) -> [TextBox] {
-        let areas = areas.isEmpty ? [Region(x: 0, y: 0, width: image.width, height: image.height)]
+    public func lines(
+        in image: Image, scale: Double = 1, within areas: [Region] = []
+    ) throws(FrostFindError) -> [TextBox] {
+        let areas =
+            areas.isEmpty
+            ? [Region(x: 0, y: 0, width: image.width, height: image.height)]
             : areas.compactMap { $0.clipped(toWidth: image.width, height: image.height) }
         var words: [TextBox] = []
         do {
@@ -73,10 +77,14 @@ public final class TextFinder {
                 // bars, selected rows, dark buttons). The second pass also takes fields and panels
                 // for words; only its words on a dark background are kept.
                 for adaptive in [false, true] {
-                    let found = try analyser.words(grey: adaptive ? inverse : pixels, width: part.width, height: part.height,
-                                                   adaptiveThreshold: adaptive)
-                    for word in found where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
-                        && word.width >= 2 && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight) {
+                    let found = try analyser.words(
+                        grey: adaptive ? inverse : pixels, width: part.width, height: part.height,
+                        adaptiveThreshold: adaptive)
+                    for word in found
+                    where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
+                        && word.width >= 2
+                        && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)
+                    {
                         // Text covers a minority of its box, so the box's median grey is its
                         // background; light text pulls the mean above it. A "word" whose mean is
                         // not above its median is dark text or a flat panel: not this pass's kind.
@@ -85,7 +93,9 @@ public final class TextFinder {
                         let y = area.y + Int((Double(word.y) * factor).rounded(.down))
                         let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
                         let bottom = area.y + Int((Double(word.y + word.height) * factor).rounded(.up))
-                        words.append(TextBox(Region(x: x, y: y, width: right - x, height: bottom - y), confidence: word.confidence))
+                        words.append(
+                            TextBox(
+                                Region(x: x, y: y, width: right - x, height: bottom - y), confidence: word.confidence))
                     }
                 }
             }

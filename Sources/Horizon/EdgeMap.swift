@@ -44,8 +44,9 @@ public struct EdgeMap: Sendable {
     /// Wraps gradient arrays of `width * height` values each (checked).
     public init(width: Int, height: Int, gx: [Float], gy: [Float]) {
         precondition(width > 0 && height > 0, "EdgeMap needs a non-empty size")
-        precondition(gx.count == width * height && gy.count == width * height,
-                     "gx and gy must hold width × height values")
+        precondition(
+            gx.count == width * height && gy.count == width * height,
+            "gx and gy must hold width × height values")
         self.width = width
         self.height = height
         self.gx = gx

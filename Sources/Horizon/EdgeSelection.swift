@@ -45,8 +45,10 @@ struct EdgeSelection {
 /// above a floor of `max(minMagnitude, noiseFactor × median of all pixels)`, keeps those above
 /// `max(floor, relativeThreshold × their 90th percentile)`, locates each to
 /// sub-pixel precision along the gradient, and sorts them into the two families.
-func selectEdges(_ map: EdgeMap, familyLimit: Double, minMagnitude: Float,
-                 relativeThreshold: Float, noiseFactor: Float = 2) -> EdgeSelection {
+func selectEdges(
+    _ map: EdgeMap, familyLimit: Double, minMagnitude: Float,
+    relativeThreshold: Float, noiseFactor: Float = 2
+) -> EdgeSelection {
     let w = map.width, h = map.height
     var selection = EdgeSelection()
     guard w >= 3 && h >= 3 else { return selection }
@@ -88,9 +90,13 @@ func selectEdges(_ map: EdgeMap, familyLimit: Double, minMagnitude: Float,
                         if here < floor { continue }
                         let ax = abs(gx[i]), ay = abs(gy[i])
                         let step: Int
-                        if ay <= tan22 * ax { step = 1 }
-                        else if ax <= tan22 * ay { step = w }
-                        else { step = (gx[i] > 0) == (gy[i] > 0) ? w + 1 : w - 1 }
+                        if ay <= tan22 * ax {
+                            step = 1
+                        } else if ax <= tan22 * ay {
+                            step = w
+                        } else {
+                            step = (gx[i] > 0) == (gy[i] > 0) ? w + 1 : w - 1
+                        }
                         if here > m[i - step] && here >= m[i + step] {
                             ridges.append(Int32(i))
                             ridgeSteps.append(Int32(step))
@@ -140,13 +146,15 @@ func selectEdges(_ map: EdgeMap, familyLimit: Double, minMagnitude: Float,
                     // angle θ (direction (cos θ, −sin θ) with y down) has gradient ∝ (sin θ, cos θ).
                     if ax <= limit * ay {
                         let angle = atanf(gx[i] / gy[i]) * toDegrees
-                        selection.horizontal.append(x: px, y: py, angle: angle,
-                                                    weight: gy[i] > 0 ? weight : -weight)
+                        selection.horizontal.append(
+                            x: px, y: py, angle: angle,
+                            weight: gy[i] > 0 ? weight : -weight)
                     }
                     if ay <= limit * ax {
                         let angle = atanf(gy[i] / gx[i]) * toDegrees
-                        selection.vertical.append(x: py, y: px, angle: angle,
-                                                  weight: gx[i] > 0 ? weight : -weight)
+                        selection.vertical.append(
+                            x: py, y: px, angle: angle,
+                            weight: gx[i] > 0 ? weight : -weight)
                     }
                 }
             }

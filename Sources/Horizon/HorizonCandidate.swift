@@ -81,8 +81,12 @@ enum ConfidenceModel {
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
         "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
     ]
-    static let lineCoefficients: [Double] = [-0.9488, 0.7676, 0.0990, -0.7069, -1.1259, 1.6504, -1.1441, 0.7295, 1.3645, 0.0000, 1.4758, 1.9413]
-    static let vanishingPointCoefficients: [Double] = [-4.5836, 1.2095, 2.0117, 0.0000, 0.5033, 0.0000, -1.2838, 0.1430, -0.4561, 3.8280, 0.2815, 1.0471]
+    static let lineCoefficients: [Double] = [
+        -0.9488, 0.7676, 0.0990, -0.7069, -1.1259, 1.6504, -1.1441, 0.7295, 1.3645, 0.0000, 1.4758, 1.9413,
+    ]
+    static let vanishingPointCoefficients: [Double] = [
+        -4.5836, 1.2095, 2.0117, 0.0000, 0.5033, 0.0000, -1.2838, 0.1430, -0.4561, 3.8280, 0.2815, 1.0471,
+    ]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {
         precondition(features.count + 1 == coefficients.count, "one coefficient per feature and an intercept")

@@ -38,8 +38,9 @@ public struct LineSegment: Sendable, Equatable, Hashable {
     }
 
     func scaled(x sx: Double, y sy: Double) -> LineSegment {
-        LineSegment(start: ImagePoint(x: start.x * sx, y: start.y * sy),
-                    end: ImagePoint(x: end.x * sx, y: end.y * sy))
+        LineSegment(
+            start: ImagePoint(x: start.x * sx, y: start.y * sy),
+            end: ImagePoint(x: end.x * sx, y: end.y * sy))
     }
 }
 
@@ -69,8 +70,10 @@ public struct HorizonEstimate: Sendable, Equatable {
     public var imageHeight: Double
 
     /// An estimate from its parts; the estimator builds these, tests and callers may too.
-    public init(angleDegrees: Double, confidence: Double, line: LineSegment, evidence: Evidence,
-                imageWidth: Double, imageHeight: Double) {
+    public init(
+        angleDegrees: Double, confidence: Double, line: LineSegment, evidence: Evidence,
+        imageWidth: Double, imageHeight: Double
+    ) {
         self.angleDegrees = angleDegrees
         self.confidence = confidence
         self.line = line
@@ -169,8 +172,10 @@ public struct HorizonAnalysis: Sendable, Equatable {
     public var candidates: [HorizonCandidate] = []
 
     /// Evidence from its parts (the estimator fills `vanishingPoint` and `candidates` afterwards).
-    public init(estimate: HorizonEstimate?, candidate: HorizonEstimate?, horizonLine: HorizonLineEvidence?,
-                verticals: VerticalsEvidence?, strongEdgeCount: Int) {
+    public init(
+        estimate: HorizonEstimate?, candidate: HorizonEstimate?, horizonLine: HorizonLineEvidence?,
+        verticals: VerticalsEvidence?, strongEdgeCount: Int
+    ) {
         self.estimate = estimate
         self.candidate = candidate
         self.horizonLine = horizonLine

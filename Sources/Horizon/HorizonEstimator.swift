@@ -53,10 +53,12 @@ public struct HorizonEstimator: Sendable {
         public var agreementTolerance: Double
 
         /// The defaults, or any setting changed (see each property).
-        public init(maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
-                    minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-                    rivalSeparation: Double = 2, minConfidence: Double = 0.75,
-                    useVerticals: Bool = true, agreementTolerance: Double = 1) {
+        public init(
+            maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
+            minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
+            rivalSeparation: Double = 2, minConfidence: Double = 0.75,
+            useVerticals: Bool = true, agreementTolerance: Double = 1
+        ) {
             self.maxAngle = maxAngle
             self.angleStep = angleStep
             self.gradientTolerance = gradientTolerance
@@ -99,31 +101,38 @@ public struct HorizonEstimator: Sendable {
     public func analyse(_ map: EdgeMap) -> HorizonAnalysis {
         let config = configuration
         let width = Double(map.width), height = Double(map.height)
-        let edges = selectEdges(map, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
-                                minMagnitude: config.minMagnitude,
-                                relativeThreshold: config.relativeThreshold)
+        let edges = selectEdges(
+            map, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
+            minMagnitude: config.minMagnitude,
+            relativeThreshold: config.relativeThreshold)
         let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
         var verticals: VerticalsEvidence?
         var vanishingPoint: VanishingPointEvidence?
         if config.useVerticals {
             verticals = findVerticals(edges.vertical, width: width, height: height)
-            let segments = detectSegmentsRobustly(map, minMagnitude: Self.segmentMagnitude,
-                                          minLength: max(10, 0.015 * max(width, height)))
-            vanishingPoint = fitVerticalVanishingPoint(segments, width: width, height: height,
-                                                       maxTilt: config.maxAngle).map(VanishingPointEvidence.init)
+            let segments = detectSegmentsRobustly(
+                map, minMagnitude: Self.segmentMagnitude,
+                minLength: max(10, 0.015 * max(width, height)))
+            vanishingPoint = fitVerticalVanishingPoint(
+                segments, width: width, height: height,
+                maxTilt: config.maxAngle
+            ).map(VanishingPointEvidence.init)
         }
-        var analysis = HorizonAnalysis(estimate: nil, candidate: nil, horizonLine: horizon,
-                                       verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
+        var analysis = HorizonAnalysis(
+            estimate: nil, candidate: nil, horizonLine: horizon,
+            verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
         analysis.vanishingPoint = vanishingPoint
         analysis.candidates = candidates(horizon, vanishingPoint, verticals, edges: edges.horizontal, map: map)
         if var best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
             // When the horizon line and the verticals agree, the line is reported: it is what a
             // person sees, and the overlay draws it where it is.
             if let line = analysis.candidates.first(where: { $0.evidence == .horizonLine }),
-               abs(line.angleDegrees - best.angleDegrees) <= config.agreementTolerance {
-                best = HorizonCandidate(evidence: .horizonLine, angleDegrees: line.angleDegrees,
-                                        features: line.features, featureNames: line.featureNames,
-                                        confidence: best.confidence, capped: line.capped)
+                abs(line.angleDegrees - best.angleDegrees) <= config.agreementTolerance
+            {
+                best = HorizonCandidate(
+                    evidence: .horizonLine, angleDegrees: line.angleDegrees,
+                    features: line.features, featureNames: line.featureNames,
+                    confidence: best.confidence, capped: line.capped)
             }
             let drawn = best.evidence == .horizonLine ? horizon?.line : nil
             analysis.candidate = HorizonEstimate(
@@ -155,8 +164,10 @@ public struct HorizonEstimator: Sendable {
 
     /// The horizon line and the vertical vanishing point as candidates, each scored by its model;
     /// the other candidate's agreement is one of each one's features.
-    func candidates(_ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?,
-                    _ verticals: VerticalsEvidence?, edges: EdgeSamples, map: EdgeMap) -> [HorizonCandidate] {
+    func candidates(
+        _ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?,
+        _ verticals: VerticalsEvidence?, edges: EdgeSamples, map: EdgeMap
+    ) -> [HorizonCandidate] {
         let height = Double(map.height)
         var result: [HorizonCandidate] = []
         let agree = { (a: Double, b: Double) in abs(a - b) <= configuration.agreementTolerance }
@@ -165,21 +176,28 @@ public struct HorizonEstimator: Sendable {
             let centreY = 0.5 * (h.line.start.y + h.line.end.y) / height
             var vpAgrees = 0.0, vpDisagrees = 0.0
             if let p = point {
-                if agree(p.angleDegrees, h.angleDegrees) { vpAgrees = 1 } else { vpDisagrees = log1p(10 * p.inlierLength) }
+                if agree(p.angleDegrees, h.angleDegrees) {
+                    vpAgrees = 1
+                } else {
+                    vpDisagrees = log1p(10 * p.inlierLength)
+                }
             }
             let near = textureContrast(map, line: h, reach: 0.08 * height)
             let far = textureContrast(map, line: h, reach: height)
-            let features = [h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
-                            vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence]
+            let features = [
+                h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
+                vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence,
+            ]
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
             // picture ambiguous, and a line across a third of the picture or less is too little of
             // it: such a line answers only when the verticals agree with it.
             let capped = (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0
             let confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
-            result.append(HorizonCandidate(
-                evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
-                featureNames: ConfidenceModel.lineFeatureNames,
-                confidence: capped ? min(confidence, Self.cappedLineConfidence) : confidence, capped: capped))
+            result.append(
+                HorizonCandidate(
+                    evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
+                    featureNames: ConfidenceModel.lineFeatureNames,
+                    confidence: capped ? min(confidence, Self.cappedLineConfidence) : confidence, capped: capped))
         }
         if let p = point {
             var lineAgrees = 0.0, lineDisagrees = 0.0
@@ -188,16 +206,19 @@ public struct HorizonEstimator: Sendable {
             }
             // The long verticals of the Hough search, when they agree: their gates' score.
             let hough = verticals.map { agree($0.angleDegrees, p.angleDegrees) ? $0.confidence : 0 } ?? 0
-            let features = [log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
-                            p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
-                            lineAgrees, lineDisagrees, hough]
+            let features = [
+                log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
+                p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
+                lineAgrees, lineDisagrees, hough,
+            ]
             // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
             let capped = p.structures < Self.minVerticalStructures
             let confidence = ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)
-            result.append(HorizonCandidate(
-                evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
-                featureNames: ConfidenceModel.vanishingPointFeatureNames,
-                confidence: capped ? min(confidence, Self.cappedVerticalsConfidence) : confidence, capped: capped))
+            result.append(
+                HorizonCandidate(
+                    evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
+                    featureNames: ConfidenceModel.vanishingPointFeatureNames,
+                    confidence: capped ? min(confidence, Self.cappedVerticalsConfidence) : confidence, capped: capped))
         }
         return result
     }
@@ -234,8 +255,10 @@ public struct HorizonEstimator: Sendable {
         let r = Float(line.line.start.x) * s + Float(line.line.start.y) * c
         let check = Float(2 * configuration.gradientTolerance), a = Float(line.angleDegrees)
         var positive: Float = 0, negative: Float = 0
-        for i in 0..<edges.count where abs(edges.x[i] * s + edges.y[i] * c - r) <= band
-            && abs(edges.angle[i] - a) <= check {
+        for i in 0..<edges.count
+        where abs(edges.x[i] * s + edges.y[i] * c - r) <= band
+            && abs(edges.angle[i] - a) <= check
+        {
             if edges.weight[i] > 0 { positive += edges.weight[i] } else { negative -= edges.weight[i] }
         }
         let strongest = max(positive, negative)
@@ -246,17 +269,21 @@ public struct HorizonEstimator: Sendable {
     func findHorizonLine(_ edges: EdgeSamples, width: Double, height: Double) -> HorizonLineEvidence? {
         let config = configuration
         guard edges.count >= max(16, Int(0.05 * width)) else { return nil }
-        var hough = HoughAccumulator(width: width, height: height, maxAngle: config.maxAngle,
-                                     angleStep: config.angleStep)
+        var hough = HoughAccumulator(
+            width: width, height: height, maxAngle: config.maxAngle,
+            angleStep: config.angleStep)
         hough.vote(edges, tolerance: config.gradientTolerance)
         // The strongest separate lines, each claiming its edges (as for verticals).
         let peaks = hough.peaks(minimum: Float(0.05 * width), limit: 12, angleSeparation: 1, rhoSeparation: 4)
         var lines: [FittedLine] = []
         var unexplained = edges
         for peak in peaks {
-            guard let fit = refineLine(unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
-                                       rho: hough.rhoOfWindow(peak.rhoBin),
-                                       tolerance: config.gradientTolerance, frameWidth: width) else { continue }
+            guard
+                let fit = refineLine(
+                    unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
+                    rho: hough.rhoOfWindow(peak.rhoBin),
+                    tolerance: config.gradientTolerance, frameWidth: width)
+            else { continue }
             lines.append(fit)
             claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
         }
@@ -268,12 +295,13 @@ public struct HorizonEstimator: Sendable {
         let centreRow = { (line: FittedLine) in
             (line.rho - 0.5 * width * sin(line.angle / degreesPerRadian)) / cos(line.angle / degreesPerRadian)
         }
-        let fit = lines.filter {
-            abs($0.angle - strongest.angle) <= Self.parallelTolerance && $0.support >= 0.5 * strongest.support
-                && $0.coverage >= 0.45 && $0.residual <= strongest.residual + 0.1
-        }.min { centreRow($0) < centreRow($1) } ?? strongest
+        let fit =
+            lines.filter {
+                abs($0.angle - strongest.angle) <= Self.parallelTolerance && $0.support >= 0.5 * strongest.support
+                    && $0.coverage >= 0.45 && $0.residual <= strongest.residual + 0.1
+            }.min { centreRow($0) < centreRow($1) } ?? strongest
         guard abs(fit.angle) <= config.maxAngle,
-              let line = clipLine(angle: fit.angle, rho: fit.rho, width: width, height: height)
+            let line = clipLine(angle: fit.angle, rho: fit.rho, width: width, height: height)
         else { return nil }
 
         // Rivals, compared by fitted support (unlike raw Hough windows, it does not favour a crisp
@@ -285,15 +313,18 @@ public struct HorizonEstimator: Sendable {
         //   line alone (a shore at a slight angle) does not count.
         let separation = { (other: FittedLine) in abs(other.angle - fit.angle) }
         let rival = lines.filter { separation($0) > config.rivalSeparation }.max { $0.support < $1.support }
-        let fan = lines.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
+        let fan =
+            lines.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
             .map(\.support).sorted(by: >).dropFirst().first ?? 0
         let ratio = strongest.support / max(rival?.support ?? 0, fan, 1)
 
-        let confidence = min(gateScore(fit.coverage, zero: 0.15, half: 0.45, one: 0.85),
-                             gateScore(ratio, zero: 1, half: 1.25, one: 2))
-        return HorizonLineEvidence(angleDegrees: fit.angle, confidence: confidence,
-                                   coverage: fit.coverage, rivalRatio: ratio,
-                                   rivalAngleDegrees: rival?.angle, residual: fit.residual, line: line)
+        let confidence = min(
+            gateScore(fit.coverage, zero: 0.15, half: 0.45, one: 0.85),
+            gateScore(ratio, zero: 1, half: 1.25, one: 2))
+        return HorizonLineEvidence(
+            angleDegrees: fit.angle, confidence: confidence,
+            coverage: fit.coverage, rivalRatio: ratio,
+            rivalAngleDegrees: rival?.angle, residual: fit.residual, line: line)
     }
 
     /// Near-vertical lines and the roll they agree on. Works in the transposed frame
@@ -302,18 +333,23 @@ public struct HorizonEstimator: Sendable {
         let config = configuration
         let frameWidth = height, frameHeight = width
         guard edges.count >= max(16, Int(0.05 * frameWidth)) else { return nil }
-        var hough = HoughAccumulator(width: frameWidth, height: frameHeight,
-                                     maxAngle: config.maxAngle, angleStep: config.angleStep)
+        var hough = HoughAccumulator(
+            width: frameWidth, height: frameHeight,
+            maxAngle: config.maxAngle, angleStep: config.angleStep)
         hough.vote(edges, tolerance: config.gradientTolerance)
-        let peaks = hough.peaks(minimum: Float(0.1 * frameWidth), limit: 16,
-                                angleSeparation: 1.5, rhoSeparation: 6)
+        let peaks = hough.peaks(
+            minimum: Float(0.1 * frameWidth), limit: 16,
+            angleSeparation: 1.5, rhoSeparation: 6)
         var fits: [FittedLine] = []
         var unexplained = edges
         for peak in peaks {
-            guard let fit = refineLine(unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
-                                       rho: hough.rhoOfWindow(peak.rhoBin),
-                                       tolerance: config.gradientTolerance, frameWidth: frameWidth),
-                  fit.coverage >= 0.15, abs(fit.angle) <= config.maxAngle else { continue }
+            guard
+                let fit = refineLine(
+                    unexplained, angle: hough.angle(atBin: Double(peak.angleBin)),
+                    rho: hough.rhoOfWindow(peak.rhoBin),
+                    tolerance: config.gradientTolerance, frameWidth: frameWidth),
+                fit.coverage >= 0.15, abs(fit.angle) <= config.maxAngle
+            else { continue }
             fits.append(fit)
             claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
         }
@@ -337,18 +373,21 @@ public struct HorizonEstimator: Sendable {
         let gap = 0.05 * frameHeight
         let structures = 1 + zip(positions, positions.dropFirst()).filter { $1 - $0 > gap }.count
 
-        var confidence = min(gateScore(length, zero: 0.3, half: 0.8, one: 2),
-                             gateScore(agreement, zero: 0.5, half: 0.7, one: 0.9))
+        var confidence = min(
+            gateScore(length, zero: 0.3, half: 0.8, one: 2),
+            gateScore(agreement, zero: 0.5, half: 0.7, one: 0.9))
         if structures < 2 { confidence = min(confidence, 0.4) }
         confidence = min(confidence, 0.9)
 
         let segments = crossing.map { _, segment in  // back from the transposed frame, top end first
-            LineSegment(start: ImagePoint(x: segment.start.y, y: segment.start.x),
-                        end: ImagePoint(x: segment.end.y, y: segment.end.x))
+            LineSegment(
+                start: ImagePoint(x: segment.start.y, y: segment.start.x),
+                end: ImagePoint(x: segment.end.y, y: segment.end.x))
         }
-        return VerticalsEvidence(angleDegrees: angle, confidence: confidence, lines: segments,
-                                 lineAngles: rolls, agreeingCount: agreeing.count,
-                                 structureCount: structures, agreeingLength: length, agreement: agreement)
+        return VerticalsEvidence(
+            angleDegrees: angle, confidence: confidence, lines: segments,
+            lineAngles: rolls, agreeingCount: agreeing.count,
+            structureCount: structures, agreeingLength: length, agreement: agreement)
     }
 }
 

@@ -83,19 +83,22 @@ struct HoughAccumulator {
         let offset = magic - rhoOrigin - 0.5
         let lastRho = rhoCount - 1, rhoCount = self.rhoCount
         xs.withUnsafeBufferPointer { xs in
-        ys.withUnsafeBufferPointer { ys in
-        ws.withUnsafeBufferPointer { ws in
-        votes.withUnsafeMutableBufferPointer { acc in
-            for bin in 0..<angleCount {
-                let s = sines[bin], c = cosines[bin]
-                let row = acc.baseAddress! + bin * rhoCount
-                // Buckets bin − reach … bin + reach, i.e. indices bin … bin + 2·reach.
-                for i in starts[bin]..<starts[bin + 2 * reach + 1] {
-                    let r = Int((xs[i] * s + ys[i] * c + offset).bitPattern & 0x3F_FFFF)
-                    row[min(r, lastRho)] += ws[i]
+            ys.withUnsafeBufferPointer { ys in
+                ws.withUnsafeBufferPointer { ws in
+                    votes.withUnsafeMutableBufferPointer { acc in
+                        for bin in 0..<angleCount {
+                            let s = sines[bin], c = cosines[bin]
+                            let row = acc.baseAddress! + bin * rhoCount
+                            // Buckets bin − reach … bin + reach, i.e. indices bin … bin + 2·reach.
+                            for i in starts[bin]..<starts[bin + 2 * reach + 1] {
+                                let r = Int((xs[i] * s + ys[i] * c + offset).bitPattern & 0x3F_FFFF)
+                                row[min(r, lastRho)] += ws[i]
+                            }
+                        }
+                    }
                 }
             }
-        }}}}
+        }
     }
 
     /// Up to `limit` separate peaks of at least `minimum` votes (two-bin windows), strongest first.
@@ -125,7 +128,8 @@ struct HoughAccumulator {
                         for dr in -2...2 where db != 0 || dr != 0 {
                             let b = bin + db, q = r + dr
                             // Beyond the accumulator counts as no votes.
-                            let other: Float = b >= 0 && b < angleCount && q >= 0 && q < windowCount
+                            let other: Float =
+                                b >= 0 && b < angleCount && q >= 0 && q < windowCount
                                 ? win[b * windowCount + q] : 0
                             // Ties: the first in scan order wins.
                             if other > v || (other == v && (db < 0 || (db == 0 && dr < 0))) {

@@ -38,13 +38,17 @@ public struct CropRect: Sendable, Equatable {
 
     /// Top-left, top-right, bottom-right, bottom-left.
     public var corners: [ImagePoint] {
-        [ImagePoint(x: x, y: y), ImagePoint(x: x + width, y: y),
-         ImagePoint(x: x + width, y: y + height), ImagePoint(x: x, y: y + height)]
+        [
+            ImagePoint(x: x, y: y), ImagePoint(x: x + width, y: y),
+            ImagePoint(x: x + width, y: y + height), ImagePoint(x: x, y: y + height),
+        ]
     }
 
     /// Size of the canvas that just holds a W×H picture turned by `angleDegrees`.
-    public static func canvasSize(width: Double, height: Double,
-                                  angleDegrees: Double) -> (width: Double, height: Double) {
+    public static func canvasSize(
+        width: Double, height: Double,
+        angleDegrees: Double
+    ) -> (width: Double, height: Double) {
         let s = abs(sin(angleDegrees / degreesPerRadian)), c = abs(cos(angleDegrees / degreesPerRadian))
         return (width * c + height * s, width * s + height * c)
     }
@@ -103,8 +107,10 @@ public struct CropRect: Sendable, Equatable {
         return CropRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
-    private static func centred(width: Double, height: Double,
-                                in canvas: (width: Double, height: Double)) -> CropRect {
+    private static func centred(
+        width: Double, height: Double,
+        in canvas: (width: Double, height: Double)
+    ) -> CropRect {
         CropRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
     }
 }
@@ -136,8 +142,9 @@ public struct AffineTransform: Sendable, Equatable {
         let det = a * d - b * c
         guard abs(det) > 1e-15 else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
-                               tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        return AffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 }
 
@@ -170,9 +177,10 @@ public struct Levelling: Sendable, Equatable {
         // about the picture's centre, which lands on the canvas's centre.
         let cosine = cos(angleDegrees / degreesPerRadian), sine = sin(angleDegrees / degreesPerRadian)
         let (a, b, c, d) = (cosine, sine, -sine, cosine)
-        transform = AffineTransform(a: a, b: b, c: c, d: d,
-                                    tx: canvas.width / 2 - (a * width / 2 + c * height / 2),
-                                    ty: canvas.height / 2 - (b * width / 2 + d * height / 2))
+        transform = AffineTransform(
+            a: a, b: b, c: c, d: d,
+            tx: canvas.width / 2 - (a * width / 2 + c * height / 2),
+            ty: canvas.height / 2 - (b * width / 2 + d * height / 2))
         crop = CropRect.make(mode, width: width, height: height, angleDegrees: angleDegrees)
     }
 

@@ -28,9 +28,11 @@ struct EdgeSegment {
 /// region's mean; a region becomes a segment when it is long, thin and dense enough. LSD's
 /// a-contrario validation is replaced by the length and density tests, which is enough here: the
 /// segments are only votes, weighed by length, in a robust fit.
-func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double,
-                    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6,
-                    noiseFactor: Float = 2) -> [EdgeSegment] {
+func detectSegments(
+    _ map: EdgeMap, minMagnitude floor: Float, minLength: Double,
+    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6,
+    noiseFactor: Float = 2
+) -> [EdgeSegment] {
     let w = map.width, h = map.height, count = w * h
     guard w >= 3 && h >= 3 else { return [] }
     // In a noisy picture most pixels have some gradient: the floor rises above the typical one
@@ -120,10 +122,11 @@ func detectSegments(_ map: EdgeMap, minMagnitude floor: Float, minLength: Double
             }
         }
         guard region.count >= minPoints,
-              let segment = rectangle(of: region, width: w, magnitude: magnitude,
-                                      gradientAngle: Double(atan2f(meanS, meanC))),
-              segment.length >= minLength,
-              Double(region.count) / (segment.length * segment.width) >= minDensity
+            let segment = rectangle(
+                of: region, width: w, magnitude: magnitude,
+                gradientAngle: Double(atan2f(meanS, meanC))),
+            segment.length >= minLength,
+            Double(region.count) / (segment.length * segment.width) >= minDensity
         else { continue }
         segments.append(segment)
     }
@@ -161,8 +164,9 @@ private func rectangle(of region: [Int], width w: Int, magnitude: [Float], gradi
         acrossLo = min(acrossLo, side)
     }
     let length = hi - lo + 1
-    return EdgeSegment(x1: cx + lo * ux, y1: cy + lo * uy, x2: cx + hi * ux, y2: cy + hi * uy,
-                       length: length, width: across - acrossLo + 1, gradientAngle: gradientAngle)
+    return EdgeSegment(
+        x1: cx + lo * ux, y1: cy + lo * uy, x2: cx + hi * ux, y2: cy + hi * uy,
+        length: length, width: across - acrossLo + 1, gradientAngle: gradientAngle)
 }
 
 extension EdgeMap {
@@ -188,8 +192,9 @@ func detectSegmentsRobustly(_ map: EdgeMap, minMagnitude: Float, minLength: Doub
     let segments = detectSegments(map, minMagnitude: minMagnitude, minLength: minLength)
     guard segments.count < 20, let half = map.halved() else { return segments }
     let coarse = detectSegments(half, minMagnitude: minMagnitude, minLength: max(8, minLength / 2)).map {
-        EdgeSegment(x1: 2 * $0.x1, y1: 2 * $0.y1, x2: 2 * $0.x2, y2: 2 * $0.y2, length: 2 * $0.length,
-                    width: 2 * $0.width, gradientAngle: $0.gradientAngle)
+        EdgeSegment(
+            x1: 2 * $0.x1, y1: 2 * $0.y1, x2: 2 * $0.x2, y2: 2 * $0.y2, length: 2 * $0.length,
+            width: 2 * $0.width, gradientAngle: $0.gradientAngle)
     }
     return coarse.count > segments.count ? coarse : segments
 }

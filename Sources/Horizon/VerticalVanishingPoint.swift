@@ -45,8 +45,10 @@ private struct Homogeneous {
 /// Finds the vanishing point of the segments within `maxTilt` degrees of vertical: every pair of
 /// the longest ones proposes a point, the point with the most length-weighted support within
 /// `inlierDegrees` wins, and a weighted least-squares fit over its inliers refines it.
-func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double,
-                               inlierDegrees: Double = 1.5, hypothesisLimit: Int = 60) -> VerticalVanishingPoint? {
+func fitVerticalVanishingPoint(
+    _ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double,
+    inlierDegrees: Double = 1.5, hypothesisLimit: Int = 60
+) -> VerticalVanishingPoint? {
     let scale = 0.5 * (width * width + height * height).squareRoot()
     let cx = 0.5 * width, cy = 0.5 * height
     let near = all.filter { s in
@@ -140,12 +142,15 @@ func fitVerticalVanishingPoint(_ all: [EdgeSegment], width: Double, height: Doub
     // Columns of a twentieth of the width holding inliers where their lines cross the middle row
     // (not their midpoints: a leaning pole broken into pieces is still one column there). One pole
     // fills one or two, a street many.
-    let structures = Set(inliers.map { i -> Int in
-        let d = dirs[i]
-        let x = abs(d.y) > 1e-9 ? near[i].midX + (cy - near[i].midY) * d.x / d.y : near[i].midX
-        return min(19, max(0, Int((20 * x / width).rounded(.down))))
-    }).count
-    let residual = (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
+    let structures = Set(
+        inliers.map { i -> Int in
+            let d = dirs[i]
+            let x = abs(d.y) > 1e-9 ? near[i].midX + (cy - near[i].midY) * d.x / d.y : near[i].midX
+            return min(19, max(0, Int((20 * x / width).rounded(.down))))
+        }
+    ).count
+    let residual =
+        (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
         / inlierLength).squareRoot() * degreesPerRadian
     let planar = (best.point.x * best.point.x + best.point.y * best.point.y).squareRoot()
     // A missing or feeble rival counts as a tenth of the support: the ratio stays a ratio.

@@ -34,28 +34,36 @@ public enum HorizonDetector {
 
     /// Detects the horizon of an image file (standard input is the caller's to read: load it, then
     /// `detect(image:estimator:)`).
-    public static func detect(file: String, estimator: HorizonEstimator,
-                              maxPixels: Int = Image.defaultMaxPixels) throws(VipsError) -> HorizonDetection {
+    public static func detect(
+        file: String, estimator: HorizonEstimator,
+        maxPixels: Int = Image.defaultMaxPixels
+    ) throws(VipsError) -> HorizonDetection {
         let header = try Image.load(file, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let swapped = [5, 6, 7, 8].contains(header.orientation)
-        let thumbnail = try Image.thumbnail(file: file, width: analysisSize, height: analysisSize,
-                                           maxPixels: maxPixels)
-        return try detect(thumbnail: thumbnail, fullWidth: swapped ? header.height : header.width,
-                          fullHeight: swapped ? header.width : header.height, estimator: estimator)
+        let thumbnail = try Image.thumbnail(
+            file: file, width: analysisSize, height: analysisSize,
+            maxPixels: maxPixels)
+        return try detect(
+            thumbnail: thumbnail, fullWidth: swapped ? header.height : header.width,
+            fullHeight: swapped ? header.width : header.height, estimator: estimator)
     }
 
     /// Detects the horizon of an image already loaded and upright (EXIF orientation applied).
     public static func detect(image: Image, estimator: HorizonEstimator) throws(VipsError) -> HorizonDetection {
         let thumbnail = try image.thumbnail(width: analysisSize, height: analysisSize, enlarging: false)
-        return try detect(thumbnail: thumbnail, fullWidth: image.width, fullHeight: image.height,
-                          estimator: estimator)
+        return try detect(
+            thumbnail: thumbnail, fullWidth: image.width, fullHeight: image.height,
+            estimator: estimator)
     }
 
-    private static func detect(thumbnail: Image, fullWidth: Int, fullHeight: Int,
-                               estimator: HorizonEstimator) throws(VipsError) -> HorizonDetection {
+    private static func detect(
+        thumbnail: Image, fullWidth: Int, fullHeight: Int,
+        estimator: HorizonEstimator
+    ) throws(VipsError) -> HorizonDetection {
         let map = try edgeMap(of: thumbnail)
-        return HorizonDetection(width: fullWidth, height: fullHeight, analysis: estimator.analyse(map),
-                                analysedWidth: map.width, analysedHeight: map.height)
+        return HorizonDetection(
+            width: fullWidth, height: fullHeight, analysis: estimator.analyse(map),
+            analysedWidth: map.width, analysedHeight: map.height)
     }
 
     /// Gradients in grey levels per pixel (Sobel ÷ 8) after a σ = 1 Gaussian blur, as the

@@ -23,8 +23,9 @@ public struct HorizonLeveller: Sendable {
         let levelling = Levelling(width: width, height: height, angleDegrees: angleDegrees, crop: crop)
         switch crop {
         case .none:
-            let size = CropRect(x: 0, y: 0, width: levelling.canvasWidth.rounded(.up),
-                                height: levelling.canvasHeight.rounded(.up))
+            let size = CropRect(
+                x: 0, y: 0, width: levelling.canvasWidth.rounded(.up),
+                height: levelling.canvasHeight.rounded(.up))
             return (levelling, size)
         case .aspect, .maxArea:
             // One pixel in from the exact optimum: bicubic reads 2 px around each output pixel, and
@@ -44,9 +45,10 @@ public struct HorizonLeveller: Sendable {
         let format = image.bandFormat
         let source = image.hasAlpha ? try image.premultiplied() : image
         let fill = backgroundValues(bands: image.bands, hasAlpha: image.hasAlpha, format: format)
-        var levelled = try source.affine(vips.matrix, outputArea: area, odx: vips.odx, ody: vips.ody,
-                                         interpolate: interpolator, background: fill,
-                                         extend: crop == .none ? "background" : "copy")
+        var levelled = try source.affine(
+            vips.matrix, outputArea: area, odx: vips.odx, ody: vips.ody,
+            interpolate: interpolator, background: fill,
+            extend: crop == .none ? "background" : "copy")
         if image.hasAlpha { levelled = try levelled.unpremultiplied() }
         // Premultiplying made floats; bicubic may overshoot: cast back (libvips clips to range).
         return levelled.bandFormat == format ? levelled : try levelled.cast(format)

@@ -23,8 +23,10 @@ public struct HorizonSaveFormat: Sendable, Equatable {
 
     /// Chooses the format for a picture loaded by `loader` (nil: unknown), with `userSuffix` and
     /// `userOptions` from `-o name.ext[options]` overriding, and `quality` estimated from the file.
-    public static func choose(for image: Image, userSuffix: String?, userOptions: String,
-                              jpegQuality: Int?) -> HorizonSaveFormat {
+    public static func choose(
+        for image: Image, userSuffix: String?, userOptions: String,
+        jpegQuality: Int?
+    ) -> HorizonSaveFormat {
         let loader = image.loader ?? ""
         var suffix = userSuffix ?? inputSuffix(for: image, loader: loader)
         if !Image.canSave(format: suffix) { suffix = ".png" }

@@ -71,7 +71,8 @@ public enum JPEGQuality {
                     if id == 0 {
                         var natural = [Int](repeating: 0, count: 64)
                         for k in 0..<64 {
-                            natural[zigzag[k]] = precision == 0
+                            natural[zigzag[k]] =
+                                precision == 0
                                 ? Int(bytes[p + 1 + k])
                                 : Int(bytes[p + 1 + 2 * k]) << 8 | Int(bytes[p + 2 + 2 * k])
                         }

@@ -24,7 +24,8 @@ extension Levelling {
     public var vipsAffine: VipsAffineParameters {
         // X + ½ = a·(x + ½) + c·(y + ½) + tx  ⇒  X = a·x + c·y + tx + (a + c)/2 − ½.
         let t = transform
-        return VipsAffineParameters(matrix: [t.a, t.c, t.b, t.d], idx: 0, idy: 0,
-                                    odx: t.tx + (t.a + t.c) / 2 - 0.5, ody: t.ty + (t.b + t.d) / 2 - 0.5)
+        return VipsAffineParameters(
+            matrix: [t.a, t.c, t.b, t.d], idx: 0, idy: 0,
+            odx: t.tx + (t.a + t.c) / 2 - 0.5, ody: t.ty + (t.b + t.d) / 2 - 0.5)
     }
 }

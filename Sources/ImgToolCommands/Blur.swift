@@ -12,64 +12,73 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Frosted-glass blur with Apple's light, extra-light, dark and tint looks.",
             discussion: """
-            Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
+                Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
 
-            What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
+                What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
 
-            --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height and the words of a line merged. With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
+                --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height and the words of a line merged. With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
 
-            --secure makes the frost inside each region, mask or found box only from the pixels around it (its border ring drawn inward, then blurred), so no pixel inside can change the output and nothing of the hidden text survives in the frost. It is the default with --find text, whose purpose is hiding; with --region and --mask it must be asked for, because there the frost is also a look (a frosted panel over a picture shows the blurred picture beneath, as Apple's does) and outputs made before stay the same.
+                --secure makes the frost inside each region, mask or found box only from the pixels around it (its border ring drawn inward, then blurred), so no pixel inside can change the output and nothing of the hidden text survives in the frost. It is the default with --find text, whose purpose is hiding; with --region and --mask it must be asked for, because there the frost is also a look (a frosted panel over a picture shows the blurred picture beneath, as Apple's does) and outputs made before stay the same.
 
-            Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
+                Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
 
-            Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
+                Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
 
-            --mask: white is frosted, black untouched, grey blends; a mask of another size is stretched to the image. The tint stays inside the mask or the regions (Apple's fills the whole image), so pixels outside are unchanged.
+                --mask: white is frosted, black untouched, grey blends; a mask of another size is stretched to the image. The tint stays inside the mask or the regions (Apple's fills the whole image), so pixels outside are unchanged.
 
-            Fast by default: the blur runs on a shrunken copy, within a grey level or so of Apple's exact box passes (PSNR above 40 dB); --exact runs the three full-size passes.
+                Fast by default: the blur runs on a shrunken copy, within a grey level or so of Apple's exact box passes (PSNR above 40 dB); --exact runs the three full-size passes.
 
-            Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
+                Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
 
-            Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
+                Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
 
-            Examples:
-              imgtool blur shot.png -o frosted.png --style light
-              grim - | imgtool blur --style dark > lock.png
-              imgtool blur shot.png -o out.png --tint '#3366ff'
-              imgtool blur a.png -o b.png --radius 12 --saturation 1.4 --tint white@0.5
-              imgtool blur shot.png -o out.png --style light --mask mask.png
-              imgtool blur shot.png -o out.png --region 40,60,300,40 --region 40,120,300,40
-              imgtool blur big.png -o 'out.png[compression=1]'
-              imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
-              imgtool blur shot.png -o shared.png --find text
-              imgtool blur shot.png -o shared.png --find text --cover black
-              imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
-              imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
-              imgtool blur shot.png --find text --json
-              imgtool blur retina.png -o out.png --find text --scale 2
-            """
+                Examples:
+                  imgtool blur shot.png -o frosted.png --style light
+                  grim - | imgtool blur --style dark > lock.png
+                  imgtool blur shot.png -o out.png --tint '#3366ff'
+                  imgtool blur a.png -o b.png --radius 12 --saturation 1.4 --tint white@0.5
+                  imgtool blur shot.png -o out.png --style light --mask mask.png
+                  imgtool blur shot.png -o out.png --region 40,60,300,40 --region 40,120,300,40
+                  imgtool blur big.png -o 'out.png[compression=1]'
+                  imgtool blur -r screenshots/ -o frosted/ --style dark --skip-existing
+                  imgtool blur shot.png -o shared.png --find text
+                  imgtool blur shot.png -o shared.png --find text --cover black
+                  imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
+                  imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
+                  imgtool blur shot.png --find text --json
+                  imgtool blur retina.png -o out.png --find text --scale 2
+                """
         )
 
         @Argument(help: "Images (or folders) to blur; - or nothing reads standard input.")
         public var files: [String] = []
 
-        @Option(name: .shortAndLong, help: ArgumentHelp(
-            "Output file; its suffix picks the format, saver options may follow in brackets (out.png[compression=1]). - or nothing: standard output. A folder ending in / for several inputs.",
-            valueName: "file|dir/"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Output file; its suffix picks the format, saver options may follow in brackets (out.png[compression=1]). - or nothing: standard output. A folder ending in / for several inputs.",
+                valueName: "file|dir/"))
         public var output: String?
 
-        @Option(help: ArgumentHelp("light, extra-light, dark or tint (default light; tint when --tint names a colour).", valueName: "style"),
-                transform: parseStyle)
+        @Option(
+            help: ArgumentHelp(
+                "light, extra-light, dark or tint (default light; tint when --tint names a colour).", valueName: "style"
+            ),
+            transform: parseStyle)
         public var style: FrostStyle?
 
-        @Option(help: ArgumentHelp("Tint colour: #3366ff, #3366ff80, rgb(51,102,255), rgba(51,102,255,0.6), white@0.5, or none.", valueName: "colour"),
-                transform: { text in try TintChoice(parsing: text) })
+        @Option(
+            help: ArgumentHelp(
+                "Tint colour: #3366ff, #3366ff80, rgb(51,102,255), rgba(51,102,255,0.6), white@0.5, or none.",
+                valueName: "colour"),
+            transform: { text in try TintChoice(parsing: text) })
         public var tint: TintChoice?
 
         @Option(help: ArgumentHelp("Blur radius in points (0 for no blur).", valueName: "points"))
         public var radius: Double?
 
-        @Option(help: ArgumentHelp("Saturation delta factor (1 unchanged, 1.8 vivid, -1 inverted).", valueName: "factor"))
+        @Option(
+            help: ArgumentHelp("Saturation delta factor (1 unchanged, 1.8 vivid, -1 inverted).", valueName: "factor"))
         public var saturation: Double?
 
         @Option(help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
@@ -78,31 +87,49 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
         public var mask: String?
 
-        @Option(help: ArgumentHelp("Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.", valueName: "x,y,w,h"),
-                transform: { text in try RegionSpec(parsing: text) })
+        @Option(
+            help: ArgumentHelp(
+                "Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.",
+                valueName: "x,y,w,h"),
+            transform: { text in try RegionSpec(parsing: text) })
         public var region: [RegionSpec] = []
 
-        @Option(help: ArgumentHelp("Find what to hide by itself: text (every word, by Tesseract's layout analysis, offline).", valueName: "text"),
-                transform: parseFind)
+        @Option(
+            help: ArgumentHelp(
+                "Find what to hide by itself: text (every word, by Tesseract's layout analysis, offline).",
+                valueName: "text"),
+            transform: parseFind)
         public var find: FindTarget?
 
-        @Option(help: ArgumentHelp("Tesseract language data for --find text (eng, deu, eng+fra; default eng).", valueName: "lang"))
+        @Option(
+            help: ArgumentHelp(
+                "Tesseract language data for --find text (eng, deu, eng+fra; default eng).", valueName: "lang"))
         public var lang: String?
 
-        @Flag(help: "Make the frost inside each region or mask only from the pixels around it, so nothing inside can show through (default with --find text).")
+        @Flag(
+            help:
+                "Make the frost inside each region or mask only from the pixels around it, so nothing inside can show through (default with --find text)."
+        )
         public var secure = false
 
-        @Option(help: ArgumentHelp("Redact instead of frosting: an opaque colour (black, #202020), or average (the colour around each area).", valueName: "colour|average"),
-                transform: { text in try CoverChoice(parsing: text) })
+        @Option(
+            help: ArgumentHelp(
+                "Redact instead of frosting: an opaque colour (black, #202020), or average (the colour around each area).",
+                valueName: "colour|average"),
+            transform: { text in try CoverChoice(parsing: text) })
         public var cover: CoverChoice?
 
         @Flag(help: "Keep the input's metadata (EXIF, GPS, thumbnails, XMP, IPTC, PNG text) in the output.")
         public var keepMetadata = false
 
-        @Option(help: ArgumentHelp("Output format (png, jpg, webp, tif, ...); standard output defaults to png.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "Output format (png, jpg, webp, tif, ...); standard output defaults to png.", valueName: "format"))
         public var format: String?
 
-        @Option(help: ArgumentHelp("PNG zlib level 0-9 (libvips' default 6); 1 writes several times faster.", valueName: "level"))
+        @Option(
+            help: ArgumentHelp(
+                "PNG zlib level 0-9 (libvips' default 6); 1 writes several times faster.", valueName: "level"))
         public var pngCompression: Int?
 
         @Flag(help: "Run Apple's three box passes at full size: within one level of the reference, but seconds at 4K.")
@@ -118,7 +145,10 @@ extension ImgTool {
         @Flag(help: "Print decode, compute and encode times to standard error.")
         public var timing = false
 
-        @Flag(help: "Describe the result as one JSON object (needs -o FILE, except with --find text: then the text found, no image).")
+        @Flag(
+            help:
+                "Describe the result as one JSON object (needs -o FILE, except with --find text: then the text found, no image)."
+        )
         public var json = false
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
@@ -129,16 +159,25 @@ extension ImgTool {
         public func validate() throws {
             _ = try effect()
             do { try FrostEffect.validate(scale: scale) } catch { throw ValidationError(Failures.message(error)) }
-            if mask != nil && !region.isEmpty { throw ValidationError("--mask and --region cannot be combined: use one or the other") }
-            if mask != nil && find != nil { throw ValidationError("--mask and --find cannot be combined: --find text hides what it finds") }
+            if mask != nil && !region.isEmpty {
+                throw ValidationError("--mask and --region cannot be combined: use one or the other")
+            }
+            if mask != nil && find != nil {
+                throw ValidationError("--mask and --find cannot be combined: --find text hides what it finds")
+            }
             if lang != nil && find == nil { throw ValidationError("--lang applies to --find text only") }
             if (secure || cover != nil) && mask == nil && region.isEmpty && find == nil {
-                throw ValidationError("\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
+                throw ValidationError(
+                    "\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
             }
             if json && (output == nil || output == "-") && !findsOnly {
-                throw ValidationError("--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)")
+                throw ValidationError(
+                    "--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)"
+                )
             }
-            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+            if files.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("standard input (-) can be read only once")
+            }
         }
 
         /// `--find text --json` without `-o`: report the boxes, write no image.
@@ -158,7 +197,9 @@ extension ImgTool {
             let job: BlurJob
             do {
                 if inputs.contains(where: \.isStandardInput) && Console.isTerminal(0) {
-                    throw ToolFailure("no input: give an image file, or pipe one in (grim - | imgtool blur > out.png)", status: ExitStatus.usage)
+                    throw ToolFailure(
+                        "no input: give an image file, or pipe one in (grim - | imgtool blur > out.png)",
+                        status: ExitStatus.usage)
                 }
                 job = try makeJob(inputs, several: inputs.count > 1 || batch.summarises(arguments))
             } catch let failure as ToolFailure {
@@ -168,9 +209,10 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(arguments)
             batch.shareCores(among: inputs.count)
-            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
-                                  text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
-                                  work: job.run)
+            let tally = Batch.run(
+                inputs, jobs: batch.workers, report: report,
+                text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
+                work: job.run)
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
 
@@ -183,23 +225,29 @@ extension ImgTool {
                     throw ToolFailure(Failures.message(error), status: ExitStatus.usage)
                 }
             }
-            var job = BlurJob(effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
-                              exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
-                              secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata, timing: timing,
-                              skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
-                              pngCompression: pngCompression)
+            var job = BlurJob(
+                effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
+                exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
+                secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
+                timing: timing,
+                skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
+                pngCompression: pngCompression)
             if findsOnly { return job }
             if several {
                 guard let output, output != "-" else {
-                    throw ToolFailure("\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into", status: ExitStatus.usage)
+                    throw ToolFailure(
+                        "\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into",
+                        status: ExitStatus.usage)
                 }
-                job.folder = try OutputDestinations(output: output, inPlace: false, inputs: inputs, tag: "",
-                                                    tagInFolders: false, option: "-o")
+                job.folder = try OutputDestinations(
+                    output: output, inPlace: false, inputs: inputs, tag: "",
+                    tagInFolders: false, option: "-o")
                 // The format and saver options are checked once, up front: a mistake there is the command line's.
                 try BlurDestination.validate(format: format ?? "png", pngCompression: pngCompression)
             } else {
-                job.single = try BlurDestination(output: output, format: format, pngCompression: pngCompression,
-                                                 standardOutputIsTerminal: Console.isTerminal(1))
+                job.single = try BlurDestination(
+                    output: output, format: format, pngCompression: pngCompression,
+                    standardOutputIsTerminal: Console.isTerminal(1))
             }
             return job
         }
@@ -250,8 +298,10 @@ struct BlurSummary: Encodable, Sendable {
     var text: [FoundText]?
     var note = "blur obscures; it does not redact"
 
-    init(input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
-         method: String, regions: Int, masked: Bool, metadataKept: Bool) {
+    init(
+        input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
+        method: String, regions: Int, masked: Bool, metadataKept: Bool
+    ) {
         file = input == "-" ? "<stdin>" : input
         self.output = output
         self.style = style.rawValue

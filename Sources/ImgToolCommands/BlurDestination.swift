@@ -19,21 +19,25 @@ struct BlurDestination: Equatable {
         let toFile = target.map { $0.path != "-" } ?? false
         path = toFile ? target?.path : nil
         if !toFile && standardOutputIsTerminal {
-            throw ToolFailure("refusing to write image data to a terminal: give -o FILE or redirect, e.g. imgtool blur shot.png > out.png",
-                              status: ExitStatus.usage)
+            throw ToolFailure(
+                "refusing to write image data to a terminal: give -o FILE or redirect, e.g. imgtool blur shot.png > out.png",
+                status: ExitStatus.usage)
         }
         if let format {
             suffix = Self.suffix(forFormat: format)
         } else if toFile {
             guard let fromName = target?.suffix else {
-                throw ToolFailure(file: target?.path ?? "-", "no suffix to choose the format from: add one (.png, .jpg, .webp) or --format",
-                                  status: ExitStatus.usage)
+                throw ToolFailure(
+                    file: target?.path ?? "-",
+                    "no suffix to choose the format from: add one (.png, .jpg, .webp) or --format",
+                    status: ExitStatus.usage)
             }
             suffix = fromName
         } else {
             suffix = ".png"
         }
-        options = try Self.saverOptions(suffix: suffix, bracketed: target?.options ?? "", pngCompression: pngCompression)
+        options = try Self.saverOptions(
+            suffix: suffix, bracketed: target?.options ?? "", pngCompression: pngCompression)
     }
 
     /// Checks `--format` and `--png-compression` once, before a batch writes anything.
@@ -49,10 +53,13 @@ struct BlurDestination: Equatable {
 
     /// The libvips option string for `suffix`; refuses formats libvips cannot write and a PNG level
     /// for another format.
-    private static func saverOptions(suffix: String, bracketed: String, pngCompression: Int?) throws(ToolFailure) -> String {
+    private static func saverOptions(
+        suffix: String, bracketed: String, pngCompression: Int?
+    ) throws(ToolFailure) -> String {
         guard Image.canSave(format: suffix) else {
-            throw ToolFailure("cannot write \"\(suffix)\" images: use png, jpg, webp, tif or another format libvips saves",
-                              status: ExitStatus.usage)
+            throw ToolFailure(
+                "cannot write \"\(suffix)\" images: use png, jpg, webp, tif or another format libvips saves",
+                status: ExitStatus.usage)
         }
         var parts: [String] = []
         if bracketed.count > 2 {
@@ -60,7 +67,8 @@ struct BlurDestination: Equatable {
         }
         if let pngCompression {
             guard suffix == ".png" else {
-                throw ToolFailure("--png-compression applies to PNG output only (the output is \(suffix))", status: ExitStatus.usage)
+                throw ToolFailure(
+                    "--png-compression applies to PNG output only (the output is \(suffix))", status: ExitStatus.usage)
             }
             guard (0...9).contains(pngCompression) else {
                 throw ToolFailure("--png-compression must be from 0 to 9", status: ExitStatus.usage)

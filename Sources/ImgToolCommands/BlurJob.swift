@@ -39,7 +39,8 @@ struct BlurJob: Sendable {
         do {
             if findsOnly { return .done(try foundText(input.path)) }
             let destination = try destination(for: input)
-            if skipExisting, let path = destination.path, OutputFreshness.isUpToDate(outputs: [path], input: input.path) {
+            if skipExisting, let path = destination.path, OutputFreshness.isUpToDate(outputs: [path], input: input.path)
+            {
                 return .skipped(outputs: [path])
             }
             return .done(try blur(input.path, to: destination))
@@ -54,9 +55,11 @@ struct BlurJob: Sendable {
         guard let folder else { preconditionFailure("a blur job writes to one destination or a folder") }
         let own = "." + URL(fileURLWithPath: input.path).pathExtension.lowercased()
         let suffix = format.map { "." + $0 } ?? (own.count > 1 && Image.canSave(format: own) ? own : ".png")
-        let target = try folder.destination(for: input, suffix: suffix, keepsInputFormat: format == nil && suffix == own)
-        return try BlurDestination(output: target.path + target.options, format: format ?? String(suffix.dropFirst()),
-                                   pngCompression: pngCompression, standardOutputIsTerminal: false)
+        let target = try folder.destination(
+            for: input, suffix: suffix, keepsInputFormat: format == nil && suffix == own)
+        return try BlurDestination(
+            output: target.path + target.options, format: format ?? String(suffix.dropFirst()),
+            pngCompression: pngCompression, standardOutputIsTerminal: false)
     }
 
     private func blur(_ input: String, to destination: BlurDestination) throws(ToolFailure) -> BlurSummary {
@@ -75,11 +78,14 @@ struct BlurJob: Sendable {
         let written = clock.now
         if timing {
             let finding = result.findTime.map { " (finding text \(milliseconds($0)) ms)" } ?? ""
-            Console.error("imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms\(finding), encode \(milliseconds(written - computed)) ms")
+            Console.error(
+                "imgtool: \(input == "-" ? "<stdin>" : input): timing: decode \(milliseconds(decoded - start)) ms, compute \(milliseconds(computed - decoded)) ms\(finding), encode \(milliseconds(written - computed)) ms"
+            )
         }
-        var summary = BlurSummary(input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
-                                  width: result.image.width, height: result.image.height, method: result.method,
-                                  regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
+        var summary = BlurSummary(
+            input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
+            width: result.image.width, height: result.image.height, method: result.method,
+            regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
         if hides {
             summary.secure = cover == nil ? secure : nil
             summary.cover = cover?.description
@@ -99,9 +105,10 @@ struct BlurJob: Sendable {
             let image = try original.original()
             let found = try textBoxes(in: image, input: input)
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
-            var summary = BlurSummary(input: input, output: nil, style: style, effect: effect, scale: scale,
-                                      width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
-                                      regions: found.count, masked: false, metadataKept: keepMetadata)
+            var summary = BlurSummary(
+                input: input, output: nil, style: style, effect: effect, scale: scale,
+                width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
+                regions: found.count, masked: false, metadataKept: keepMetadata)
             summary.text = Self.records(found)
             summary.note = "text found; no image written"
             return summary
@@ -111,8 +118,11 @@ struct BlurJob: Sendable {
     }
 
     private static func records(_ boxes: [TextBox]) -> [FoundText] {
-        boxes.map { FoundText(x: $0.region.x, y: $0.region.y, width: $0.region.width, height: $0.region.height,
-                              confidence: $0.confidence) }
+        boxes.map {
+            FoundText(
+                x: $0.region.x, y: $0.region.y, width: $0.region.width, height: $0.region.height,
+                confidence: $0.confidence)
+        }
     }
 
     /// `--region` values in pixels of a width × height image, clipped; one wholly outside is an error.
@@ -121,7 +131,8 @@ struct BlurJob: Sendable {
         for spec in regions {
             let wanted = spec.resolved(width: width, height: height)
             guard let clipped = wanted.clipped(toWidth: width, height: height) else {
-                throw ToolFailure(file: input, "region \(spec) lies outside the \(width)×\(height) image", status: ExitStatus.usage)
+                throw ToolFailure(
+                    file: input, "region \(spec) lies outside the \(width)×\(height) image", status: ExitStatus.usage)
             }
             inside.append(clipped)
         }
@@ -138,12 +149,17 @@ struct BlurJob: Sendable {
     }
 
     /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-    private func frosted(_ original: FrostInput, input: String, materialised: Bool) throws(ToolFailure)
-        -> (image: Image, method: String, found: [TextBox]?, findTime: Duration?) {
+    private func frosted(
+        _ original: FrostInput, input: String, materialised: Bool
+    ) throws(ToolFailure)
+        -> (image: Image, method: String, found: [TextBox]?, findTime: Duration?)
+    {
         do {
             let image = original.image
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
-            let method = cover != nil ? "cover"
+            let method =
+                cover != nil
+                ? "cover"
                 : plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
             if hides {
                 let whole = try original.original()
@@ -161,17 +177,20 @@ struct BlurJob: Sendable {
                 } else {
                     area = .regions(try pixelRegions(width: whole.width, height: whole.height, input: input))
                 }
-                let result = try FrostRenderer.hidden(whole, area: area, hiding: Hiding(secure: secure, cover: cover),
-                                                      effect: effect, scale: scale, exact: exact)
+                let result = try FrostRenderer.hidden(
+                    whole, area: area, hiding: Hiding(secure: secure, cover: cover),
+                    effect: effect, scale: scale, exact: exact)
                 return (materialised ? try result.copiedToMemory() : result, method, found, findTime)
             }
-            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact, original: original.original)
+            var result = try FrostRenderer.frost(
+                image, effect: effect, scale: scale, exact: exact, original: original.original)
             if let mask {
                 let maskImage = try loadedMask(mask, width: image.width, height: image.height)
                 result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
             } else if !regions.isEmpty {
                 let inside = try pixelRegions(width: image.width, height: image.height, input: input)
-                result = try FrostRenderer.inRegions(original: try original.original(), frosted: result, regions: inside)
+                result = try FrostRenderer.inRegions(
+                    original: try original.original(), frosted: result, regions: inside)
             }
             return (materialised ? try result.copiedToMemory() : result, method, nil, nil)
         } catch {
@@ -182,9 +201,10 @@ struct BlurJob: Sendable {
     private func opened(_ file: String) throws(ToolFailure) -> FrostInput {
         do {
             // A kept profile still describes the pixels; a stripped one must be applied first.
-            return try FrostInput(source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
-                                  fastRoute: !timing && !hides && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
-                                  needsOriginal: hides || mask != nil || !regions.isEmpty)
+            return try FrostInput(
+                source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
+                fastRoute: !timing && !hides && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
+                needsOriginal: hides || mask != nil || !regions.isEmpty)
         } catch {
             throw Failures.failure(error, file: file)
         }
@@ -192,7 +212,8 @@ struct BlurJob: Sendable {
 
     private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {
         do {
-            return try FrostInput.mask(source: ImageInput.source(file), maxPixels: maxPixels, width: width, height: height)
+            return try FrostInput.mask(
+                source: ImageInput.source(file), maxPixels: maxPixels, width: width, height: height)
         } catch {
             throw Failures.failure(error, file: file)
         }

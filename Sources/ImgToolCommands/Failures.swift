@@ -26,7 +26,8 @@ enum Failures {
             if case .tesseract(let inner) = error { return message(inner) }
             return error.description
         case TesseractError.languageNotInstalled(let language):
-            return "--lang \(language): no Tesseract data for it is installed (Debian: apt install tesseract-ocr-\(language); tesseract --list-langs shows what is)"
+            return
+                "--lang \(language): no Tesseract data for it is installed (Debian: apt install tesseract-ocr-\(language); tesseract --list-langs shows what is)"
         case TesseractError.badLanguageName(let name):
             return "--lang \"\(name)\" is not a Tesseract language name (e.g. eng, deu, eng+fra)"
         default:

@@ -13,29 +13,29 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Detect a photo's horizon tilt; write a straightened copy.",
             discussion: """
-            The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or on the vanishing point of the verticals of buildings and interiors, at about 1024 px on the long side. Confidence (0-1) is the estimated chance that the angle is within 1° of the truth; below --min-confidence (default 0.75) the answer is "no horizon found" rather than a guess, as on photos without a level reference (sky, foliage, macro) or when the evidence is ambiguous.
+                The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or on the vanishing point of the verticals of buildings and interiors, at about 1024 px on the long side. Confidence (0-1) is the estimated chance that the angle is within 1° of the truth; below --min-confidence (default 0.75) the answer is "no horizon found" rather than a guess, as on photos without a level reference (sky, foliage, macro) or when the evidence is ambiguous.
 
-            --fix turns the picture by the opposite angle and crops it, in one resampling pass (bicubic by default): to the largest rectangle with the original aspect ratio (--crop aspect, the default), the largest rectangle of any shape (max-area), or the whole turned canvas with --background in the corners (none). The copy keeps the format, the ICC profile and the EXIF/XMP metadata with the orientation reset (--strip drops them); JPEG quality is estimated from the input's quantisation tables (90 if they cannot be read) and its chroma subsampling is kept; WebP is written at quality 90. -o 'level.jpg[Q=95]' sets saver options. Inputs are never overwritten unless --in-place is given, and then atomically. When no horizon is found, nothing is written for that file.
+                --fix turns the picture by the opposite angle and crops it, in one resampling pass (bicubic by default): to the largest rectangle with the original aspect ratio (--crop aspect, the default), the largest rectangle of any shape (max-area), or the whole turned canvas with --background in the corners (none). The copy keeps the format, the ICC profile and the EXIF/XMP metadata with the orientation reset (--strip drops them); JPEG quality is estimated from the input's quantisation tables (90 if they cannot be read) and its chroma subsampling is kept; WebP is written at quality 90. -o 'level.jpg[Q=95]' sets saver options. Inputs are never overwritten unless --in-place is given, and then atomically. When no horizon is found, nothing is written for that file.
 
-            JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence (of the best guess, also when not found), line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written); --evidence adds evidence, the candidates (horizon_line, verticals) with their angles, confidences and the features the confidence was computed from.
+                JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence (of the best guess, also when not found), line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written); --evidence adds evidence, the candidates (horizon_line, verticals) with their angles, confidences and the features the confidence was computed from.
 
-            Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
+                Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
 
-            Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
+                Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
 
-            Examples:
-              imgtool horizon photo.jpg
-              imgtool horizon photo.jpg --json
-              imgtool horizon photo.jpg --fix                  # writes photo-level.jpg
-              imgtool horizon *.jpg --fix -o out/ -j 4
-              imgtool horizon -r photos/ --fix -o level/ --skip-existing --json > log.jsonl
-              imgtool horizon -r photos/ --fix -o level/ --shard 2/8   # machine 2 of 8
-              imgtool horizon photo.jpg --fix -o level.jpg --crop max-area
-              imgtool horizon scan.png --fix -o level.png --crop none --background white
-              imgtool horizon photo.jpg --overlay seen.jpg
-              imgtool horizon -r photos/ --fix -o level/ --min-confidence 0.9
-              cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
-            """
+                Examples:
+                  imgtool horizon photo.jpg
+                  imgtool horizon photo.jpg --json
+                  imgtool horizon photo.jpg --fix                  # writes photo-level.jpg
+                  imgtool horizon *.jpg --fix -o out/ -j 4
+                  imgtool horizon -r photos/ --fix -o level/ --skip-existing --json > log.jsonl
+                  imgtool horizon -r photos/ --fix -o level/ --shard 2/8   # machine 2 of 8
+                  imgtool horizon photo.jpg --fix -o level.jpg --crop max-area
+                  imgtool horizon scan.png --fix -o level.png --crop none --background white
+                  imgtool horizon photo.jpg --overlay seen.jpg
+                  imgtool horizon -r photos/ --fix -o level/ --min-confidence 0.9
+                  cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
+                """
         )
 
         @Argument(help: "Photos and folders of photos; - reads standard input.")
@@ -44,33 +44,44 @@ extension ImgTool {
         @Flag(help: "Write a straightened copy of each photo with a horizon.")
         public var fix = false
 
-        @Option(name: .shortAndLong, help: ArgumentHelp(
-            "With --fix: a file (one input; options may follow in brackets), - for standard output (reports then go to stderr), or a folder ending in / (created if missing). Default: NAME-level.EXT beside each input.",
-            valueName: "file|dir/"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "With --fix: a file (one input; options may follow in brackets), - for standard output (reports then go to stderr), or a folder ending in / (created if missing). Default: NAME-level.EXT beside each input.",
+                valueName: "file|dir/"))
         public var output: String?
 
         @Flag(help: "With --fix: replace each input by its straightened copy (atomically).")
         public var inPlace = false
 
-        @Option(help: ArgumentHelp("aspect (largest rectangle of the original proportions), max-area, or none.", valueName: "mode"),
-                transform: parseCropMode)
+        @Option(
+            help: ArgumentHelp(
+                "aspect (largest rectangle of the original proportions), max-area, or none.", valueName: "mode"),
+            transform: parseCropMode)
         public var crop: CropMode = .aspect
 
-        @Option(help: ArgumentHelp("Corner fill for --crop none: black, white, transparent, #rrggbb[aa], rgb(r,g,b) or COLOUR@ALPHA.",
-                                   valueName: "colour"), transform: parseBackground)
+        @Option(
+            help: ArgumentHelp(
+                "Corner fill for --crop none: black, white, transparent, #rrggbb[aa], rgb(r,g,b) or COLOUR@ALPHA.",
+                valueName: "colour"), transform: parseBackground)
         public var background: Colour?
 
         @Flag(help: "Write the straightened copy without metadata (EXIF, GPS, XMP, ICC).")
         public var strip = false
 
-        @Option(help: ArgumentHelp("Also write the photo with the detected horizon drawn on it (red; amber for a rejected guess): a file, or a folder ending in / for several inputs.",
-                                   valueName: "file|dir/"))
+        @Option(
+            help: ArgumentHelp(
+                "Also write the photo with the detected horizon drawn on it (red; amber for a rejected guess): a file, or a folder ending in / for several inputs.",
+                valueName: "file|dir/"))
         public var overlay: String?
 
         @Option(help: ArgumentHelp("Search range in degrees either side of level (0.5-45).", valueName: "degrees"))
         public var maxAngle: Double = 30
 
-        @Option(help: ArgumentHelp("Answer only when the confidence is at least this (0-1); the default is where at most 1 % of the development corpus's answers were more than 2° off. Raise it for unattended batches, lower it to get more answers.", valueName: "p"))
+        @Option(
+            help: ArgumentHelp(
+                "Answer only when the confidence is at least this (0-1); the default is where at most 1 % of the development corpus's answers were more than 2° off. Raise it for unattended batches, lower it to get more answers.",
+                valueName: "p"))
         public var minConfidence: Double = HorizonEstimator.Configuration().minConfidence
 
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
@@ -79,13 +90,19 @@ extension ImgTool {
         @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
         public var skipExisting = false
 
-        @Flag(help: "Exit 0 when every photo was handled (levelled, no horizon, skipped) and non-zero only when one failed: for schedulers (Slurm, Kubernetes, GNU parallel) that count exit 2 as a failure. Each photo's outcome stays in --json and the summary.")
+        @Flag(
+            help:
+                "Exit 0 when every photo was handled (levelled, no horizon, skipped) and non-zero only when one failed: for schedulers (Slurm, Kubernetes, GNU parallel) that count exit 2 as a failure. Each photo's outcome stays in --json and the summary."
+        )
         public var noHorizonOk = false
 
         @Flag(help: "One JSON object per input, one per line.")
         public var json = false
 
-        @Flag(help: "With --json: add `evidence`, every candidate angle with its confidence and the features it was computed from.")
+        @Flag(
+            help:
+                "With --json: add `evidence`, every candidate angle with its confidence and the features it was computed from."
+        )
         public var evidence = false
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
@@ -98,7 +115,10 @@ extension ImgTool {
         public init() {}
 
         public func validate() throws {
-            if !fix && output != nil { throw ValidationError("-o is for --fix (the straightened copy): add --fix, or use --overlay for the drawing") }
+            if !fix && output != nil {
+                throw ValidationError(
+                    "-o is for --fix (the straightened copy): add --fix, or use --overlay for the drawing")
+            }
             if !fix && inPlace { throw ValidationError("--in-place needs --fix") }
             guard maxAngle.isFinite, maxAngle >= 0.5, maxAngle <= 45 else {
                 throw ValidationError("--max-angle must be from 0.5 to 45 degrees")
@@ -111,21 +131,28 @@ extension ImgTool {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if evidence && !json { throw ValidationError("--evidence adds to the JSON records: add --json") }
-            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+            if files.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("standard input (-) can be read only once")
+            }
         }
 
         private func makeJob(_ inputs: [BatchInput]) throws(ToolFailure) -> HorizonJob {
-            let fixes = fix ? try OutputDestinations(output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
-                                                     tagInFolders: false, option: "-o") : nil
+            let fixes =
+                fix
+                ? try OutputDestinations(
+                    output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
+                    tagInFolders: false, option: "-o") : nil
             var overlays: OutputDestinations?
             if let overlay {
-                overlays = try OutputDestinations(output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
-                                                  tagInFolders: true, option: "--overlay")
+                overlays = try OutputDestinations(
+                    output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
+                    tagInFolders: true, option: "--overlay")
             }
-            return HorizonJob(estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
-                              leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
-                              fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
-                              maxPixels: limits.maxPixels, evidence: evidence)
+            return HorizonJob(
+                estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
+                leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
+                fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
+                maxPixels: limits.maxPixels, evidence: evidence)
         }
 
         public func run() throws {
@@ -143,8 +170,9 @@ extension ImgTool {
             report.nothingFoundLabel = "no horizon"
             report.alwaysSummarise = batch.summarises(files)
             batch.shareCores(among: inputs.count)
-            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
-                                  text: { (record: HorizonRecord) in [record.text] }, work: job.run)
+            let tally = Batch.run(
+                inputs, jobs: batch.workers, report: report,
+                text: { (record: HorizonRecord) in [record.text] }, work: job.run)
             let status = tally.exitStatus(nothingFoundIsSuccess: noHorizonOk)
             if status != ExitStatus.success { throw ExitCode(status) }
         }

@@ -31,8 +31,11 @@ struct HorizonJob: Sendable {
                 // (as HorizonSaveFormat.choose decides once the image is open).
                 let own = "." + URL(fileURLWithPath: input).pathExtension
                 let suffix = Image.canSave(format: own) ? own : ".png"
-                let target = try fixes.destination(for: batchInput, suffix: suffix, keepsInputFormat: suffix == own, create: false)
-                if OutputFreshness.isUpToDate(outputs: [target.path], input: input) { return .skipped(outputs: [target.path]) }
+                let target = try fixes.destination(
+                    for: batchInput, suffix: suffix, keepsInputFormat: suffix == own, create: false)
+                if OutputFreshness.isUpToDate(outputs: [target.path], input: input) {
+                    return .skipped(outputs: [target.path])
+                }
             }
             let record = try process(batchInput)
             return .done(record, status: record.found ? ExitStatus.success : ExitStatus.nothingFound)
@@ -45,12 +48,19 @@ struct HorizonJob: Sendable {
         let input = batchInput.path
         // Standard input is read once into memory: detection and levelling both need it.
         let stdinBytes: [UInt8]? = input == "-" ? StandardInput.readAll() : nil
-        let memoryImage = try stdinBytes.map { bytes throws(VipsError) in try Image.load(bytes: bytes, maxPixels: maxPixels) }
-        let detection = try memoryImage.map { image throws(VipsError) in try HorizonDetector.detect(image: image, estimator: estimator) }
+        let memoryImage = try stdinBytes.map { bytes throws(VipsError) in
+            try Image.load(bytes: bytes, maxPixels: maxPixels)
+        }
+        let detection =
+            try memoryImage.map { image throws(VipsError) in
+                try HorizonDetector.detect(image: image, estimator: estimator)
+            }
             ?? HorizonDetector.detect(file: input, estimator: estimator, maxPixels: maxPixels)
 
         let estimate = detection.estimate
-        let plan = estimate.map { leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees) }
+        let plan = estimate.map {
+            leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
+        }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         record.includesOutput = fixes != nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
@@ -67,31 +77,41 @@ struct HorizonJob: Sendable {
         if let fixes, let estimate {
             let image = try fullImage()
             let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
-            record.output = try writeLevelled(image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+            record.output = try writeLevelled(
+                image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
         }
         if let overlays {
             let image = try fullImage()
-            let drawn = try HorizonOverlay.render(image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            let target = try overlays.destination(for: batchInput, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
-            let format = HorizonSaveFormat.choose(for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
-                                                  userOptions: target.options, jpegQuality: nil)
+            let drawn = try HorizonOverlay.render(
+                image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
+            let target = try overlays.destination(
+                for: batchInput, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
+            let format = HorizonSaveFormat.choose(
+                for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
+                userOptions: target.options, jpegQuality: nil)
             try save(drawn, to: target.path, format: format, strip: true)
         }
         return record
     }
 
     /// Levels, crops and saves atomically; returns the path written.
-    private func writeLevelled(_ image: Image, angle: Double, input: BatchInput, to destinations: OutputDestinations,
-                               jpegQuality: Int?) throws -> String {
+    private func writeLevelled(
+        _ image: Image, angle: Double, input: BatchInput, to destinations: OutputDestinations,
+        jpegQuality: Int?
+    ) throws -> String {
         let levelled = try leveller.level(image, angleDegrees: angle)
         let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: jpegQuality)
-        let target = try destinations.destination(for: input, suffix: own.suffix,
-                                                  keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
+        let target = try destinations.destination(
+            for: input, suffix: own.suffix,
+            keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
         // `-o name.ext[options]`: the user's format and options, still with the estimated quality
         // and the input's subsampling where they apply.
-        let format = destinations.userSuffix == nil && target.options.isEmpty ? own
-            : HorizonSaveFormat.choose(for: image, userSuffix: destinations.userSuffix ?? own.suffix,
-                                       userOptions: target.options, jpegQuality: jpegQuality)
+        let format =
+            destinations.userSuffix == nil && target.options.isEmpty
+            ? own
+            : HorizonSaveFormat.choose(
+                for: image, userSuffix: destinations.userSuffix ?? own.suffix,
+                userOptions: target.options, jpegQuality: jpegQuality)
         try save(levelled, to: target.path, format: format, strip: strip)
         return target.path
     }
@@ -99,7 +119,9 @@ struct HorizonJob: Sendable {
     private func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
         if path == "-" {
             guard !Console.isTerminal(1) else {
-                throw ToolFailure("refusing to write image data to a terminal: redirect standard output or give -o FILE", status: ExitStatus.usage)
+                throw ToolFailure(
+                    "refusing to write image data to a terminal: redirect standard output or give -o FILE",
+                    status: ExitStatus.usage)
             }
         }
         try ImageOutput.write(image, to: path, suffix: format.suffix, options: format.options, strip: strip)

@@ -49,7 +49,8 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             evidence = candidate.evidence.rawValue
             angle = rounded(candidate.angleDegrees, 3)
             confidence = rounded(candidate.confidence, 4)
-            features = Dictionary(uniqueKeysWithValues: zip(candidate.featureNames, candidate.features.map { rounded($0, 5) }))
+            features = Dictionary(
+                uniqueKeysWithValues: zip(candidate.featureNames, candidate.features.map { rounded($0, 5) }))
             capped = candidate.capped
         }
     }
@@ -66,14 +67,17 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         found = true
         angle = rounded(estimate.angleDegrees, 3)
         angleRadians = rounded(estimate.angleRadians, 6)
-        line = [[rounded(estimate.line.start.x, 2), rounded(estimate.line.start.y, 2)],
-                [rounded(estimate.line.end.x, 2), rounded(estimate.line.end.y, 2)]]
+        line = [
+            [rounded(estimate.line.start.x, 2), rounded(estimate.line.start.y, 2)],
+            [rounded(estimate.line.end.x, 2), rounded(estimate.line.end.y, 2)],
+        ]
         transform = levelling.transform.components.enumerated().map { rounded($1, $0 < 4 ? 9 : 4) }
         self.crop = Crop(x: Int(crop.x), y: Int(crop.y), width: Int(crop.width), height: Int(crop.height))
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop, output
+        case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
+            output
         case evidence
     }
 

@@ -3,9 +3,11 @@ import Vips
 
 /// `--max-pixels`, shared by every imgtool command that decodes images.
 struct ImageLimits: ParsableArguments {
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp(
-        "Refuse images declaring more pixels than this (decompression bombs); 500M by default. Accepts a suffix K, M or G.",
-        valueName: "count"), transform: ImageLimits.parseCount)
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp(
+            "Refuse images declaring more pixels than this (decompression bombs); 500M by default. Accepts a suffix K, M or G.",
+            valueName: "count"), transform: ImageLimits.parseCount)
     var maxPixels: Int = Image.defaultMaxPixels
 
     /// "500M" → 500 000 000.

@@ -6,7 +6,8 @@ import Vips
 /// file, fsync, rename: `AtomicOutput`), or to standard output for `-`.
 enum ImageOutput {
     /// Writes `image` with the saver for `suffix` and a libvips option string.
-    static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure) {
+    static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure)
+    {
         guard path != "-" else {
             do {
                 try image.save(toDescriptor: 1, format: suffix, options: options, strip: strip)

@@ -9,19 +9,19 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Show format, size, bands, EXIF orientation and metadata of images.",
             discussion: """
-            Width and height are as displayed, after the EXIF orientation. The pixels are decoded
-            once, so truncated or corrupt files are reported as errors.
+                Width and height are as displayed, after the EXIF orientation. The pixels are decoded
+                once, so truncated or corrupt files are reported as errors.
 
-            Folders contribute the images directly in them (-r: and in every folder below), in path order. With --json, a file that cannot be read gives {"file", "error", "exit_status"}.
+                Folders contribute the images directly in them (-r: and in every folder below), in path order. With --json, a file that cannot be read gives {"file", "error", "exit_status"}.
 
-            Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
+                Exit status: 0 all files read, 1 some file could not be read, 64 bad command line.
 
-            Examples:
-              imgtool info photo.jpg
-              imgtool info --json *.jpg | jq .width
-              imgtool info -r ~/Pictures --json > library.jsonl
-              curl -s https://example.org/a.png | imgtool info -
-            """
+                Examples:
+                  imgtool info photo.jpg
+                  imgtool info --json *.jpg | jq .width
+                  imgtool info -r ~/Pictures --json > library.jsonl
+                  curl -s https://example.org/a.png | imgtool info -
+                """
         )
 
         @Argument(help: "Image files and folders; - reads standard input.")
@@ -45,8 +45,10 @@ extension ImgTool {
             let maxPixels = limits.maxPixels
             let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
             batch.shareCores(among: inputs.count)
-            let tally = Batch.run(inputs, jobs: batch.workers, report: report,
-                                  text: { (info: ImageInfo) in [info.summary] }) { input in
+            let tally = Batch.run(
+                inputs, jobs: batch.workers, report: report,
+                text: { (info: ImageInfo) in [info.summary] }
+            ) { input in
                 .catching(input) { try ImageInfo.read(input.path, maxPixels: maxPixels) }
             }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
@@ -70,7 +72,8 @@ public struct ImageInfo: Codable, Sendable, Equatable {
 
     public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
         do {
-            let image = try Image.load(ImageInput.source(file), autorotate: false, access: .sequential, maxPixels: maxPixels)
+            let image = try Image.load(
+                ImageInput.source(file), autorotate: false, access: .sequential, maxPixels: maxPixels)
             // Decoding once finds truncated and corrupt data that the header alone hides.
             _ = try image.average()
             let swap = [5, 6, 7, 8].contains(image.orientation)
@@ -109,7 +112,9 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         note("xmp", fields.contains("xmp-data"))
         note("iptc", fields.contains("iptc-data"))
         note("icc", fields.contains("icc-profile-data"))
-        note("text", fields.contains { $0.hasPrefix("png-comment-") || $0.hasPrefix("gif-comment") || $0 == "jpeg-comment" })
+        note(
+            "text",
+            fields.contains { $0.hasPrefix("png-comment-") || $0.hasPrefix("gif-comment") || $0 == "jpeg-comment" })
         return kinds
     }
 

@@ -26,9 +26,10 @@ public struct LayoutInput {
         let direction = structure?.direction
         // Trust the file's page tree only where it agrees with poppler's.
         if let found = structure, !Self.agrees(found, with: document) { structure = nil }
-        return LayoutInput(source: source, password: password, document: document,
-                           hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
-                           direction: direction, structure: structure)
+        return LayoutInput(
+            source: source, password: password, document: document,
+            hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
+            direction: direction, structure: structure)
     }
 
     private static func agrees(_ structure: DocumentStructure, with document: Document) -> Bool {
@@ -37,7 +38,8 @@ public struct LayoutInput {
             guard let page = try? document.page(at: index) else { return false }
             let shown = page.size
             let turned = boxes.rotation % 180 == 90
-            let expected = turned ? (boxes.cropBox.height, boxes.cropBox.width) : (boxes.cropBox.width, boxes.cropBox.height)
+            let expected =
+                turned ? (boxes.cropBox.height, boxes.cropBox.width) : (boxes.cropBox.width, boxes.cropBox.height)
             guard abs(shown.width - expected.0) < 0.01, abs(shown.height - expected.1) < 0.01 else { return false }
         }
         return true
@@ -57,8 +59,9 @@ public struct LayoutInput {
             let page: Page
             page = try document.page(at: number - 1)
             let shown = page.size
-            var geometry = PageGeometry(number: number, width: shown.width, height: shown.height,
-                                        rotation: page.isQuarterTurned ? 90 : 0, contentOffset: (0, 0))
+            var geometry = PageGeometry(
+                number: number, width: shown.width, height: shown.height,
+                rotation: page.isQuarterTurned ? 90 : 0, contentOffset: (0, 0))
             if let boxes = structure?.pages[number - 1] {
                 geometry.rotation = boxes.rotation
                 if box == .media { Self.placeInMediaBox(&geometry, boxes) }
@@ -93,6 +96,8 @@ public struct LayoutInput {
     public func warmUp() {
         guard let page = try? document.page(at: 0) else { return }
         _ = try? RasterCanvas(width: 8, height: 8, background: .white)
-            .draw(page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0), scale: 8 / max(page.size.width, 1))
+            .draw(
+                page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0),
+                scale: 8 / max(page.size.width, 1))
     }
 }

@@ -9,8 +9,9 @@ struct PagePixels {
 
     init(_ placed: PlacedPage, scale: Double, contentOffset: (x: Double, y: Double)) {
         let size = Scale.pixelSize(width: placed.width, height: placed.height, scale: scale)
-        paper = PixelRect(x: Int((placed.x * scale).rounded()), y: Int((placed.y * scale).rounded()),
-                          width: size.width, height: size.height)
+        paper = PixelRect(
+            x: Int((placed.x * scale).rounded()), y: Int((placed.y * scale).rounded()),
+            width: size.width, height: size.height)
         contentOrigin = (Double(paper.x) + contentOffset.x * scale, Double(paper.y) + contentOffset.y * scale)
     }
 }

@@ -21,8 +21,10 @@ public struct RasterJob: Sendable {
     /// The progress bar's label (drawn only on a terminal); nil draws none.
     public var progressLabel: String?
 
-    public init(views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
-                geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, progressLabel: String?) {
+    public init(
+        views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
+        geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, progressLabel: String?
+    ) {
         self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
         self.background = background; self.geometry = geometry; self.source = source; self.password = password
         self.workers = workers; self.progressLabel = progressLabel
@@ -55,9 +57,11 @@ public struct RasterJob: Sendable {
         let written = WrittenFiles()
         do {
             let small = views.indices.filter(isSmall)
-            let progress = ProgressBar(label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
+            let progress = ProgressBar(
+                label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
             defer { progress.finish() }
-            _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) { item, document in
+            _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) {
+                item, document in
                 let index = small[item]
                 let image = try drawWhole(index, document: document)
                 try save(image, as: names[index], written: written)
@@ -80,7 +84,9 @@ public struct RasterJob: Sendable {
         let canvas = try RasterCanvas(width: size.width, height: size.height, background: background)
         for placed in view.pages {
             let spot = pixels(of: placed, scale: scale)
-            canvas.draw(try document.page(at: placed.page - 1), paper: spot.paper, contentOrigin: spot.contentOrigin, scale: scale)
+            canvas.draw(
+                try document.page(at: placed.page - 1), paper: spot.paper, contentOrigin: spot.contentOrigin,
+                scale: scale)
         }
         return try canvas.image()
     }

@@ -20,7 +20,9 @@ final class Spool: @unchecked Sendable {
         }
         var template = Array("\(folder)/.pdflayout-spool-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw LayoutError.spool("cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw LayoutError.spool("cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         TemporaryFiles.shared.register(path)
         // The holes this leaves read as zeros: alpha 0, the background.
@@ -56,7 +58,9 @@ final class Spool: @unchecked Sendable {
         while done < bytes.count {
             let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw LayoutError.spool("cannot write the temporary file: \(String(cString: strerror(errno)))") }
+            guard count > 0 else {
+                throw LayoutError.spool("cannot write the temporary file: \(String(cString: strerror(errno)))")
+            }
             done += count
         }
     }

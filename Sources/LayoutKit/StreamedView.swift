@@ -45,8 +45,9 @@ struct StreamedView {
         let size = Scale.pixelSize(of: view, scale: scale)
         let pages = spooledPages(view, scale: scale, size: size)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let spool = try Spool(folder: folder, bytes: size.width * size.height * Self.bands,
-                              usedBytes: pages.reduce(0) { $0 + $1.rect.width * $1.rect.height * Self.bands })
+        let spool = try Spool(
+            folder: folder, bytes: size.width * size.height * Self.bands,
+            usedBytes: pages.reduce(0) { $0 + $1.rect.width * $1.rect.height * Self.bands })
         defer { spool.remove() }
         try render(pages, into: spool, width: size.width, scale: scale)
         // The cache would keep the pipeline, and so the deleted spool's descriptor, alive.
@@ -60,10 +61,12 @@ struct StreamedView {
             let x0 = max(spot.paper.x, 0), y0 = max(spot.paper.y, 0)
             let x1 = min(spot.paper.maxX, size.width), y1 = min(spot.paper.maxY, size.height)
             guard x1 > x0, y1 > y0 else { return nil }
-            return SpooledPage(placed: placed, spot: spot, rect: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            return SpooledPage(
+                placed: placed, spot: spot, rect: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
         for earlier in pages.indices {
-            for later in pages.indices.dropFirst(earlier + 1) where Self.overlap(pages[earlier].rect, pages[later].rect) {
+            for later in pages.indices.dropFirst(earlier + 1) where Self.overlap(pages[earlier].rect, pages[later].rect)
+            {
                 pages[earlier].above.append(pages[later].rect)
             }
         }
@@ -96,23 +99,33 @@ struct StreamedView {
             let tileHeight = min(page.rect.height, Self.tileSide, max(1, Self.tilePixels / tileWidth))
             for y in stride(from: page.rect.y, to: page.rect.maxY, by: tileHeight) {
                 for x in stride(from: page.rect.x, to: page.rect.maxX, by: tileWidth) {
-                    planned.append(Tile(page: number, rect: PixelRect(x: x, y: y, width: min(tileWidth, page.rect.maxX - x),
-                                                                   height: min(tileHeight, page.rect.maxY - y))))
+                    planned.append(
+                        Tile(
+                            page: number,
+                            rect: PixelRect(
+                                x: x, y: y, width: min(tileWidth, page.rect.maxX - x),
+                                height: min(tileHeight, page.rect.maxY - y))))
                 }
             }
         }
         let tiles = planned
-        let progress = ProgressBar(label: job.progressLabel ?? "", total: tiles.count, quiet: job.progressLabel == nil, minimum: 8)
+        let progress = ProgressBar(
+            label: job.progressLabel ?? "", total: tiles.count, quiet: job.progressLabel == nil, minimum: 8)
         defer { progress.finish() }
-        _ = try ParallelRender.map(count: tiles.count, workers: job.workers, source: job.source, password: job.password) { item, document in
+        _ = try ParallelRender.map(count: tiles.count, workers: job.workers, source: job.source, password: job.password)
+        { item, document in
             let tile = tiles[item], page = pages[tile.page]
             // A clear canvas gives RGBA; the tile is all paper, so its alpha is 255 throughout.
             let canvas = try RasterCanvas(width: tile.rect.width, height: tile.rect.height, background: .clear)
-            let paper = PixelRect(x: page.spot.paper.x - tile.rect.x, y: page.spot.paper.y - tile.rect.y,
-                                  width: page.spot.paper.width, height: page.spot.paper.height)
-            canvas.draw(try document.page(at: page.placed.page - 1), paper: paper,
-                        contentOrigin: (page.spot.contentOrigin.x - Double(tile.rect.x), page.spot.contentOrigin.y - Double(tile.rect.y)),
-                        scale: scale)
+            let paper = PixelRect(
+                x: page.spot.paper.x - tile.rect.x, y: page.spot.paper.y - tile.rect.y,
+                width: page.spot.paper.width, height: page.spot.paper.height)
+            canvas.draw(
+                try document.page(at: page.placed.page - 1), paper: paper,
+                contentOrigin: (
+                    page.spot.contentOrigin.x - Double(tile.rect.x), page.spot.contentOrigin.y - Double(tile.rect.y)
+                ),
+                scale: scale)
             let pixels = canvas.pixels()
             let tileRowBytes = tile.rect.width * Self.bands
             let start = tile.rect.y * spoolRowBytes + tile.rect.x * Self.bands
@@ -123,10 +136,13 @@ struct StreamedView {
                     return
                 }
                 for row in 0..<tile.rect.height {
-                    for span in Self.visibleSpans(row: tile.rect.y + row, from: tile.rect.x, to: tile.rect.maxX, under: above) {
+                    for span in Self.visibleSpans(
+                        row: tile.rect.y + row, from: tile.rect.x, to: tile.rect.maxX, under: above)
+                    {
                         let from = row * tileRowBytes + (span.lowerBound - tile.rect.x) * Self.bands
-                        try spool.write(UnsafeRawBufferPointer(rebasing: raw[from..<from + span.count * Self.bands]),
-                                        at: start + row * spoolRowBytes + (span.lowerBound - tile.rect.x) * Self.bands)
+                        try spool.write(
+                            UnsafeRawBufferPointer(rebasing: raw[from..<from + span.count * Self.bands]),
+                            at: start + row * spoolRowBytes + (span.lowerBound - tile.rect.x) * Self.bands)
                     }
                 }
             }
@@ -138,15 +154,19 @@ struct StreamedView {
     /// released on return, so that dropping the cache afterwards frees the spool.
     private func save(_ spool: Spool, size: PixelSize, to path: String) throws {
         let pages = try Image.rawload(path: spool.path, width: size.width, height: size.height, bands: Self.bands)
-        spool.remove() // libvips opened its own descriptor in rawload
+        spool.remove()  // libvips opened its own descriptor in rawload
         let background = job.background
         let image: Image
         if background.opacity >= 1 {
             // Alpha is 255 on pages (kept exactly) and 0 between them (the background exactly).
-            image = try pages.flatten(background: [background.red, background.green, background.blue].map { ($0 * 255).rounded() })
+            image = try pages.flatten(
+                background: [background.red, background.green, background.blue].map { ($0 * 255).rounded() })
         } else {
-            let colour = [background.red, background.green, background.blue, background.opacity].map { ($0 * 255).rounded() }
-            image = try pages.extractBand(3).ifThenElse(pages, try Image.constant(width: size.width, height: size.height, colour: colour))
+            let colour = [background.red, background.green, background.blue, background.opacity].map {
+                ($0 * 255).rounded()
+            }
+            image = try pages.extractBand(3).ifThenElse(
+                pages, try Image.constant(width: size.width, height: size.height, colour: colour))
         }
         try image.save(to: path, format: job.suffix, options: job.options)
     }

@@ -26,8 +26,10 @@ public struct VectorJob {
     /// nil declares nothing. The cairo fallback cannot declare it.
     public var readingOrder: ReadingOrder?
 
-    public init(views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
-                onFallback: @escaping (QPDFError) -> Void = { _ in }) {
+    public init(
+        views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
+        onFallback: @escaping (QPDFError) -> Void = { _ in }
+    ) {
         self.views = views; self.scales = scales; self.background = background; self.geometry = geometry
         self.progressLabel = progressLabel; self.onFallback = onFallback
     }
@@ -40,8 +42,9 @@ public struct VectorJob {
         try AtomicOutput.write(to: path) { temporary -> NavigationReport? in
             if let structure = input.structure {
                 do throws(QPDFError) {
-                    return try FormSheets.write(sheets(), from: input.source, password: input.password, structure: structure,
-                                                preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
+                    return try FormSheets.write(
+                        sheets(), from: input.source, password: input.password, structure: structure,
+                        preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
                 } catch {
                     onFallback(error)
                 }
@@ -59,18 +62,22 @@ public struct VectorJob {
     /// The views as sheets in points: pages (their crop-box content where it sits in the laid-out box).
     private func sheets() -> [Sheet] {
         zip(views, scales).map { view, scale in
-            Sheet(width: view.width * scale, height: view.height * scale, background: background,
-                  papers: view.pages.map { ($0.x * scale, $0.y * scale, $0.width * scale, $0.height * scale) },
-                  pages: view.pages.map { placed in
-                      let offset = geometry[placed.page]?.contentOffset ?? (x: 0, y: 0)
-                      return SheetPage(index: placed.page - 1, x: (placed.x + offset.x) * scale, y: (placed.y + offset.y) * scale, scale: scale)
-                  })
+            Sheet(
+                width: view.width * scale, height: view.height * scale, background: background,
+                papers: view.pages.map { ($0.x * scale, $0.y * scale, $0.width * scale, $0.height * scale) },
+                pages: view.pages.map { placed in
+                    let offset = geometry[placed.page]?.contentOffset ?? (x: 0, y: 0)
+                    return SheetPage(
+                        index: placed.page - 1, x: (placed.x + offset.x) * scale, y: (placed.y + offset.y) * scale,
+                        scale: scale)
+                })
         }
     }
 
     /// One document on one thread: a cairo PDF surface cannot be shared.
     private func drawWithCairo(_ document: Document, to path: String) throws {
-        let progress = ProgressBar(label: progressLabel ?? "", total: views.count, quiet: progressLabel == nil, minimum: 8)
+        let progress = ProgressBar(
+            label: progressLabel ?? "", total: views.count, quiet: progressLabel == nil, minimum: 8)
         defer { progress.finish() }
         let writer = try PDFWriter(path: path)
         for sheet in sheets() {

@@ -10,7 +10,8 @@ enum Failures {
     /// The sentence for `error`, without the file name.
     static func message(_ error: any Error) -> String {
         switch error {
-        case PopplerError.encrypted, QPDFError.encrypted: return "encrypted: needs --password (or the one given is wrong)"
+        case PopplerError.encrypted, QPDFError.encrypted:
+            return "encrypted: needs --password (or the one given is wrong)"
         default: return "\(error)"
         }
     }

@@ -12,19 +12,19 @@ extension PDFLayout {
         public static let configuration = CommandConfiguration(
             abstract: "Show page count, page sizes and rotation, /PageLayout and encryption of PDFs.",
             discussion: """
-            Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
+                Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
 
-            Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
+                Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
 
-            Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
-            encrypted without --password), 64 bad command line.
+                Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
+                encrypted without --password), 64 bad command line.
 
-            Examples:
-              pdflayout info book.pdf
-              pdflayout info --json book.pdf | jq '.pages | length'
-              pdflayout info --password secret locked.pdf
-              pdflayout info -r shelf/ --json > shelf.jsonl
-            """
+                Examples:
+                  pdflayout info book.pdf
+                  pdflayout info --json book.pdf | jq '.pages | length'
+                  pdflayout info --password secret locked.pdf
+                  pdflayout info -r shelf/ --json > shelf.jsonl
+                """
         )
 
         @Argument(help: "PDF files and folders; - reads standard input.")
@@ -48,8 +48,10 @@ extension PDFLayout {
             report.alwaysSummarise = batch.summarises(files)
             let password = password
             // One poppler document per thread: each worker opens its own.
-            let tally = Batch.run(batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,
-                                  text: { (info: PDFInfo) in info.summary }) { input in
+            let tally = Batch.run(
+                batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,
+                text: { (info: PDFInfo) in info.summary }
+            ) { input in
                 .catching(input) { try PDFInfo.read(input.path, password: password) }
             }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
@@ -92,12 +94,16 @@ public struct PDFInfo: Codable, Sendable, Equatable {
             for index in 0..<document.pageCount {
                 let page = try document.page(at: index)
                 let size = page.size
-                pages.append(PageInfo(page: index + 1, width: rounded(size.width), height: rounded(size.height),
-                                      rotation: structure?.pages[index].rotation, label: page.label))
+                pages.append(
+                    PageInfo(
+                        page: index + 1, width: rounded(size.width), height: rounded(size.height),
+                        rotation: structure?.pages[index].rotation, label: page.label))
             }
             let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
-            return PDFInfo(file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
-                           pageLayout: PageLayoutHint(pdfName: document.pageLayoutName ?? ""), direction: structure?.direction, encrypted: needsPassword || document.isRestricted, pages: pages)
+            return PDFInfo(
+                file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
+                pageLayout: PageLayoutHint(pdfName: document.pageLayoutName ?? ""), direction: structure?.direction,
+                encrypted: needsPassword || document.isRestricted, pages: pages)
         } catch {
             throw ToolFailure(file: file, Failures.message(error))
         }
@@ -107,7 +113,8 @@ public struct PDFInfo: Codable, Sendable, Equatable {
 
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
-        var header = "\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"
+        var header =
+            "\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"
         if direction == .rightToLeft { header += ", right-to-left" }
         if encrypted { header += ", encrypted" }
         var lines = [header]

@@ -15,63 +15,63 @@ extension PDFLayout {
             commandName: "layout",
             abstract: "Lay out a PDF's pages as PDFKit's PDFView does; write images, a PDF of spreads, or JSON.",
             discussion: """
-            Modes follow PDFView: --single (a view per page), --continuous (one view,
-            all pages), --two-up (a view per spread), --two-up-continuous (one view,
-            all spreads). Without a mode flag the PDF's /PageLayout decides
-            (TwoPageRight: two-up with a cover), else single. --rtl swaps the pages
-            of each spread and runs horizontal strips from the right; without --rtl
-            or --ltr the PDF's /ViewerPreferences /Direction decides. With --cover
-            the first page stands alone where a printed book has it: on the right,
-            or on the left with --rtl. Pages of different sizes are centred in their
-            row and meet at the gutter. Sizes are in points (1/72 inch).
+                Modes follow PDFView: --single (a view per page), --continuous (one view,
+                all pages), --two-up (a view per spread), --two-up-continuous (one view,
+                all spreads). Without a mode flag the PDF's /PageLayout decides
+                (TwoPageRight: two-up with a cover), else single. --rtl swaps the pages
+                of each spread and runs horizontal strips from the right; without --rtl
+                or --ltr the PDF's /ViewerPreferences /Direction decides. With --cover
+                the first page stands alone where a printed book has it: on the right,
+                or on the left with --rtl. Pages of different sizes are centred in their
+                row and meet at the gutter. Sizes are in points (1/72 inch).
 
-            Two-up modes pair pages the way books are made: in a portrait book (more
-            than half the pages laid out, and at least 4, share one portrait size) a
-            page wider than tall
-            stands alone in a view of its own width (--wide-pages pair pairs it
-            instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
-            (left with --rtl), as chapter openers; after either, pairing starts
-            afresh. The --json geometry and every output show it.
+                Two-up modes pair pages the way books are made: in a portrait book (more
+                than half the pages laid out, and at least 4, share one portrait size) a
+                page wider than tall
+                stands alone in a view of its own width (--wide-pages pair pairs it
+                instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
+                (left with --rtl), as chapter openers; after either, pairing starts
+                afresh. The --json geometry and every output show it.
 
-            -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
-            fonts and images untouched, printable annotations drawn. The outline and
-            links come along, retargeted to the sheet holding their page at the same
-            spot (links to pages left out by --pages are dropped and counted); each
-            sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
-            kept. The file declares its reading order: /PageLayout /SinglePage (or
-            /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
-            view: NAME-001.png, NAME-002.png, ... when there are several, or the
-            numbers of a printf pattern in the name (page-%04d.png). Saver options
-            go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
-            small as pdftocairo's files and several times faster. Continuous views
-            are streamed through a spool file, so a whole book needs little memory.
-            Without -o or --json, a summary of the views is printed.
+                -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
+                fonts and images untouched, printable annotations drawn. The outline and
+                links come along, retargeted to the sheet holding their page at the same
+                spot (links to pages left out by --pages are dropped and counted); each
+                sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
+                kept. The file declares its reading order: /PageLayout /SinglePage (or
+                /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
+                view: NAME-001.png, NAME-002.png, ... when there are several, or the
+                numbers of a printf pattern in the name (page-%04d.png). Saver options
+                go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
+                small as pdftocairo's files and several times faster. Continuous views
+                are streamed through a spool file, so a whole book needs little memory.
+                Without -o or --json, a summary of the views is printed.
 
 
-            Batches: several PDFs or folders (-r: with every folder below) are laid
-            out one after the other, each with -j rendering threads; -o DIR/ mirrors
-            the input tree, writing DIR/NAME.pdf, or DIR/NAME-001.png ... with
-            --format png|jpg|webp|tif; --json gives one line per PDF with its file
-            name ({"file", "error", "exit_status"} for failures); a summary line
-            ends on stderr. --skip-existing skips PDFs whose outputs exist and are
-            newer; --shard i/N takes a stable share for one of N machines.
+                Batches: several PDFs or folders (-r: with every folder below) are laid
+                out one after the other, each with -j rendering threads; -o DIR/ mirrors
+                the input tree, writing DIR/NAME.pdf, or DIR/NAME-001.png ... with
+                --format png|jpg|webp|tif; --json gives one line per PDF with its file
+                name ({"file", "error", "exit_status"} for failures); a summary line
+                ends on stderr. --skip-existing skips PDFs whose outputs exist and are
+                newer; --shard i/N takes a stable share for one of N machines.
 
-            Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-            encrypted without --password, no pages) or an output not written, and
-            then no output file is left; 64 bad command line, including --pages
-            outside the document, a view too large (over a gigapixel without
-            --force, or more than the format holds) and over 10,000 pages to
-            write without --force.
+                Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
+                encrypted without --password, no pages) or an output not written, and
+                then no output file is left; 64 bad command line, including --pages
+                outside the document, a view too large (over a gigapixel without
+                --force, or more than the format holds) and over 10,000 pages to
+                write without --force.
 
-            Examples:
-              pdflayout book.pdf --two-up --rtl -o spreads.pdf
-              pdflayout manga.pdf --two-up --rtl --cover -o page.png
-              pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
-              pdflayout book.pdf --two-up-continuous --json
-              pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
-              cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
-              pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
-            """
+                Examples:
+                  pdflayout book.pdf --two-up --rtl -o spreads.pdf
+                  pdflayout manga.pdf --two-up --rtl --cover -o page.png
+                  pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
+                  pdflayout book.pdf --two-up-continuous --json
+                  pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
+                  cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+                  pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
+                """
         )
 
         public enum Mode: String, EnumerableFlag, Sendable {
@@ -99,16 +99,18 @@ extension PDFLayout {
         public enum Flow: String, EnumerableFlag, Sendable {
             case vertical, horizontal
             public static func help(for value: Flow) -> ArgumentHelp? {
-                value == .vertical ? "Continuous modes: pages (or spreads) in a column (default)."
-                                   : "Continuous modes: pages (or spreads) in a row."
+                value == .vertical
+                    ? "Continuous modes: pages (or spreads) in a column (default)."
+                    : "Continuous modes: pages (or spreads) in a row."
             }
         }
 
         public enum Progression: String, EnumerableFlag, Sendable {
             case ltr, rtl
             public static func help(for value: Progression) -> ArgumentHelp? {
-                value == .rtl ? "Right to left: spreads swap sides, horizontal strips start at the right (default: the PDF's /Direction)."
-                              : "Left to right, whatever the PDF's /Direction says."
+                value == .rtl
+                    ? "Right to left: spreads swap sides, horizontal strips start at the right (default: the PDF's /Direction)."
+                    : "Left to right, whatever the PDF's /Direction says."
             }
         }
 
@@ -119,11 +121,15 @@ extension PDFLayout {
         @Flag var flow: Flow?
         @Flag var progression: Progression?
 
-        @Flag(inversion: .prefixedNo, help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
+        @Flag(
+            inversion: .prefixedNo,
+            help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
         var cover: Bool?
 
-        @Option(help: ArgumentHelp("Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
-                                   valueName: "pt"))
+        @Option(
+            help: ArgumentHelp(
+                "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
+                valueName: "pt"))
         var gap: String?
 
         @Flag(help: "No insets: pages butt against each other.")
@@ -135,31 +141,46 @@ extension PDFLayout {
         @Option(help: ArgumentHelp("Pages to lay out, in this order, before pairing: 1-5,8,10-", valueName: "ranges"))
         var pages: String?
 
-        @Option(help: "Two-up modes: a page wider than tall in a portrait book (a double-page scan, a fold-out) stands alone (default), or pairs.")
+        @Option(
+            help:
+                "Two-up modes: a page wider than tall in a portrait book (a double-page scan, a fold-out) stands alone (default), or pairs."
+        )
         var widePages: WidePages = .alone
 
-        @Option(help: ArgumentHelp("Two-up modes: pages that stand alone on the right-hand side (left with --rtl), as chapter openers; the pages after re-pair: 1,37,112",
-                                   valueName: "pages"))
+        @Option(
+            help: ArgumentHelp(
+                "Two-up modes: pages that stand alone on the right-hand side (left with --rtl), as chapter openers; the pages after re-pair: 1,37,112",
+                valueName: "pages"))
         var alone: String?
 
         @Option(help: "Raster resolution (default 72: actual size).")
         var dpi: Double?
 
-        @Option(help: ArgumentHelp("Scale to a box, as PDFKit's autoScales: fit width in continuous modes, best fit otherwise. Pixels; points for PDF.",
-                                   valueName: "WxH"))
+        @Option(
+            help: ArgumentHelp(
+                "Scale to a box, as PDFKit's autoScales: fit width in continuous modes, best fit otherwise. Pixels; points for PDF.",
+                valueName: "WxH"))
         var fit: String?
 
-        @Option(help: ArgumentHelp("Colour around the pages: white (default), grey, black, #RRGGBB, #RRGGBBAA, transparent.", valueName: "colour"))
+        @Option(
+            help: ArgumentHelp(
+                "Colour around the pages: white (default), grey, black, #RRGGBB, #RRGGBBAA, transparent.",
+                valueName: "colour"))
         var background: String?
 
         @Flag(help: "Render views over a gigapixel, and documents of over 10,000 pages.")
         var force = false
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
-                                                        valueName: "file|dir/"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
+                valueName: "file|dir/"))
         var output: String?
 
-        @Option(help: ArgumentHelp("With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
         var format: String?
 
         @Flag(help: "Skip PDFs whose outputs exist and are newer than the PDF.")
@@ -182,13 +203,19 @@ extension PDFLayout {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
-            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+            if files.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("standard input (-) can be read only once")
+            }
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp or tif")
             }
-            if let gap, Self.margins(gap) == nil { throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas") }
+            if let gap, Self.margins(gap) == nil {
+                throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas")
+            }
             if let background, BackgroundColour.parse(background) == nil {
-                throw ValidationError("--background: expected a colour such as white, grey, black, transparent, #RRGGBB, #RRGGBBAA or rgb(r,g,b)")
+                throw ValidationError(
+                    "--background: expected a colour such as white, grey, black, transparent, #RRGGBB, #RRGGBBAA or rgb(r,g,b)"
+                )
             }
             if let fit {
                 do { _ = try FitBox.parse(fit) } catch { throw ValidationError(error.description) }
@@ -209,15 +236,20 @@ extension PDFLayout {
             report.alwaysSummarise = batch.summarises(files)
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
-                mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl }, cover: cover,
+                mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl },
+                cover: cover,
                 margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
-                box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi, fit: try fit.map { try FitBox.parse($0) },
+                box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi,
+                fit: try fit.map { try FitBox.parse($0) },
                 background: background.flatMap(BackgroundColour.parse), force: force, skipExisting: skipExisting,
                 password: password, workers: batch.workers)
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
-            let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) { input in
+            let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) {
+                input in
                 let outcome = BatchOutcome<LayoutResult>.catching(input) { try job.run(input) }
-                if case .done(let result, _) = outcome, let outputs = result.upToDate { return .skipped(outputs: outputs) }
+                if case .done(let result, _) = outcome, let outputs = result.upToDate {
+                    return .skipped(outputs: outputs)
+                }
                 return outcome
             }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
@@ -226,10 +258,15 @@ extension PDFLayout {
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
             guard several, let output else {
-                if format != nil { throw ToolFailure("--format is for -o DIR/ with several PDFs; name one output with its suffix", status: ExitStatus.usage) }
+                if format != nil {
+                    throw ToolFailure(
+                        "--format is for -o DIR/ with several PDFs; name one output with its suffix",
+                        status: ExitStatus.usage)
+                }
                 return nil
             }
-            let destinations = try OutputDestinations(output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
+            let destinations = try OutputDestinations(
+                output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
             guard case .folder = destinations.mode else {
                 throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
             }

@@ -42,17 +42,22 @@ struct LayoutJob: Sendable {
         if let folder {
             target = try self.target(for: batchInput, in: folder)
         } else {
-            target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text) }
+            target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text)
+            }
         }
         // In a batch the bar counts documents; a page bar inside it would fight it.
         let quiet = quiet || batched
         var lines: [String] = []
         let colour = background
         if case .pdf? = target, dpi != nil {
-            throw ToolFailure("--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)", status: ExitStatus.usage)
+            throw ToolFailure(
+                "--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)",
+                status: ExitStatus.usage)
         }
         if let target, !target.keepsTransparency, let colour, colour.opacity < 1 {
-            throw ToolFailure("JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif", status: ExitStatus.usage)
+            throw ToolFailure(
+                "JPEG has no transparency: pick an opaque --background or write .png, .webp or .tif",
+                status: ExitStatus.usage)
         }
 
         let input: LayoutInput
@@ -73,15 +78,20 @@ struct LayoutJob: Sendable {
                 options.alone = Set(try PageRanges.parse(alone, pageCount: input.pageCount))
             } catch {
                 // The range parser phrases its errors for --pages (its unit tests pin that wording).
-                throw ToolFailure(file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"), status: ExitStatus.usage)
+                throw ToolFailure(
+                    file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"),
+                    status: ExitStatus.usage)
             }
         }
         if target != nil, numbers.count > SizeGuard.pageLimit, !force {
-            throw ToolFailure(file: file, "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
-                              status: ExitStatus.usage)
+            throw ToolFailure(
+                file: file,
+                "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
+                status: ExitStatus.usage)
         }
         if box == .media && !input.knowsMediaBoxes && !quiet {
-            Console.error("pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
+            Console.error(
+                "pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")
         }
         let geometry: [PageGeometry]
         do {
@@ -89,12 +99,14 @@ struct LayoutJob: Sendable {
         } catch {
             throw Failures.failure(error, file: file)
         }
-        let layout = LayoutEngine.layout(geometry.map {
-            SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
-        }, options: options)
+        let layout = LayoutEngine.layout(
+            geometry.map {
+                SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
+            }, options: options)
 
         if skipExisting, let outputs = target?.paths(views: layout.views.count),
-           OutputFreshness.isUpToDate(outputs: outputs, input: file) {
+            OutputFreshness.isUpToDate(outputs: outputs, input: file)
+        {
             var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
             result.upToDate = outputs
             return result
@@ -107,24 +119,31 @@ struct LayoutJob: Sendable {
             do {
                 switch target {
                 case .pdf(let path):
-                    var job = VectorJob(views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
-                                        background: colour, geometry: byNumber,
-                                        progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
-                        if !quiet { Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead") }
+                    var job = VectorJob(
+                        views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
+                        background: colour, geometry: byNumber,
+                        progressLabel: quiet ? nil : "pdflayout: writing sheets"
+                    ) { error in
+                        if !quiet {
+                            Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead")
+                        }
                     }
                     job.readingOrder = .sheets(options)
                     let navigation = try job.write(input, to: path)
                     lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                     if let navigation, navigation.linksDropped > 0 {
-                        lines.append("\(path): \(navigation.linksDropped) link\(navigation.linksDropped == 1 ? "" : "s") to pages not laid out dropped")
+                        lines.append(
+                            "\(path): \(navigation.linksDropped) link\(navigation.linksDropped == 1 ? "" : "s") to pages not laid out dropped"
+                        )
                     }
                     linksDropped = navigation?.linksDropped
                 case .raster(let pattern, let suffix, let saverOptions):
-                    let job = RasterJob(views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
-                                        names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
-                                        options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
-                                        background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
-                                        workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
+                    let job = RasterJob(
+                        views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
+                        names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
+                        options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
+                        background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
+                        workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                     lines.append(try writeImages(job, input: input, target: target, file: file))
                 }
             } catch {
@@ -141,7 +160,8 @@ struct LayoutJob: Sendable {
     }
 
     /// Refuses absurd sizes before anything is drawn, then renders every view.
-    private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget, file: String) throws -> String {
+    private func writeImages(_ job: RasterJob, input: LayoutInput, target: OutputTarget, file: String) throws -> String
+    {
         do {
             try SizeGuard.check(job.views, scales: job.scales, target: target, force: force)
         } catch {
@@ -150,22 +170,24 @@ struct LayoutJob: Sendable {
         input.warmUp()
         try job.run()
         let names = job.names
-        return "\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")"
+        return
+            "\(names.count == 1 ? names[0] : "\(names[0]) … \(names[names.count - 1])"): \(names.count) image\(names.count == 1 ? "" : "s")"
     }
 
     /// Flags first; what the command line leaves open, the PDF's own hints decide.
     private func layoutOptions(for input: LayoutInput) -> LayoutOptions {
         let hinted = input.hint.defaultMode
-        return LayoutOptions(mode: mode ?? hinted.mode,
-                             direction: horizontal ? .horizontal : .vertical,
-                             rtl: rtl ?? (input.direction == .rightToLeft),
-                             cover: cover ?? hinted.cover,
-                             margins: margins,
-                             widePages: widePages)
+        return LayoutOptions(
+            mode: mode ?? hinted.mode,
+            direction: horizontal ? .horizontal : .vertical,
+            rtl: rtl ?? (input.direction == .rightToLeft),
+            cover: cover ?? hinted.cover,
+            margins: margins,
+            widePages: widePages)
     }
 
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
-private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
+    private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
         let name = (format ?? "pdf").lowercased()
         let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
         return try OutputTarget.parse(path)

@@ -33,10 +33,13 @@ struct LayoutReport: Encodable, Sendable {
         pageCount = layout.views.reduce(0) { $0 + $1.pages.count }
         // Thousandths of a point: finer than any renderer, and free of binary noise like 595.2760009765625.
         views = layout.views.map { view in
-            View(index: view.index, width: Self.rounded(view.width), height: Self.rounded(view.height), pages: view.pages.map {
-                PlacedPage(page: $0.page, x: Self.rounded($0.x), y: Self.rounded($0.y),
-                           width: Self.rounded($0.width), height: Self.rounded($0.height), rotation: $0.rotation)
-            })
+            View(
+                index: view.index, width: Self.rounded(view.width), height: Self.rounded(view.height),
+                pages: view.pages.map {
+                    PlacedPage(
+                        page: $0.page, x: Self.rounded($0.x), y: Self.rounded($0.y),
+                        width: Self.rounded($0.width), height: Self.rounded($0.height), rotation: $0.rotation)
+                })
         }
     }
 
@@ -45,15 +48,22 @@ struct LayoutReport: Encodable, Sendable {
     /// Without `-o` or `--json`: one line per view, pages in screen order from left to right
     /// (so `--rtl` shows as "3 2"), sizes in points.
     var summary: [String] {
-        var lines = ["\(mode.rawValue), \(direction.rawValue)\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
-            + "\(views.count) view\(views.count == 1 ? "" : "s") of \(pageCount) page\(pageCount == 1 ? "" : "s")"]
+        var lines = [
+            "\(mode.rawValue), \(direction.rawValue)\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
+                + "\(views.count) view\(views.count == 1 ? "" : "s") of \(pageCount) page\(pageCount == 1 ? "" : "s")"
+        ]
         for view in views {
             // Pages of one row share a vertical centre (each is centred in its row).
-            let order = view.pages.sorted { (Self.rounded($0.y + $0.height / 2), $0.x) < (Self.rounded($1.y + $1.height / 2), $1.x) }
-                .map { String($0.page) }
-            let shown = order.count > 12 ? order.prefix(6).joined(separator: " ") + " … " + order.suffix(3).joined(separator: " ")
-                                         : order.joined(separator: " ")
-            lines.append("  view \(view.index + 1): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
+            let order = view.pages.sorted {
+                (Self.rounded($0.y + $0.height / 2), $0.x) < (Self.rounded($1.y + $1.height / 2), $1.x)
+            }
+            .map { String($0.page) }
+            let shown =
+                order.count > 12
+                ? order.prefix(6).joined(separator: " ") + " … " + order.suffix(3).joined(separator: " ")
+                : order.joined(separator: " ")
+            lines.append(
+                "  view \(view.index + 1): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
         }
         return lines
     }

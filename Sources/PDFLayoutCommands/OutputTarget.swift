@@ -17,16 +17,19 @@ enum OutputTarget: Equatable {
     static func parse(_ text: String) throws(ToolFailure) -> OutputTarget {
         let target = SaveTarget(text)
         guard let suffix = target.suffix else {
-            throw ToolFailure("-o \(text): name the output with a suffix: .pdf, .png, .jpg, .webp or .tif", status: ExitStatus.usage)
+            throw ToolFailure(
+                "-o \(text): name the output with a suffix: .pdf, .png, .jpg, .webp or .tif", status: ExitStatus.usage)
         }
         if suffix == ".pdf" {
             guard target.options.isEmpty else {
-                throw ToolFailure("-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
+                throw ToolFailure(
+                    "-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
             }
             return .pdf(path: target.path)
         }
         guard rasterSuffixes.contains(suffix), Image.canSave(format: suffix) else {
-            throw ToolFailure("-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
+            throw ToolFailure(
+                "-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
         }
         _ = try OutputNames.pattern(in: target.path, for: text)
         return .raster(pattern: target.path, suffix: suffix, options: target.options)
@@ -82,8 +85,9 @@ enum OutputNames {
             let digits = characters.prefix { $0.isASCII && $0.isNumber }
             characters.removeFirst(digits.count)
             guard characters.popFirst() == "d", found == nil, digits.count <= 2 else {
-                throw ToolFailure("-o \(argument): the name may hold one number pattern such as %d or %03d (write %% for a percent sign)",
-                                  status: ExitStatus.usage)
+                throw ToolFailure(
+                    "-o \(argument): the name may hold one number pattern such as %d or %03d (write %% for a percent sign)",
+                    status: ExitStatus.usage)
             }
             found = Int(digits) ?? 0
         }

@@ -11,34 +11,35 @@ extension PDFLayout {
     /// the catalog's /PageLayout and /ViewerPreferences /Direction set from the layout flags.
     public struct Prefs: ParsableCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "Copy a PDF with only its /PageLayout and /ViewerPreferences /Direction set from the layout flags.",
+            abstract:
+                "Copy a PDF with only its /PageLayout and /ViewerPreferences /Direction set from the layout flags.",
             discussion: """
-            Viewers (Acrobat, SumatraPDF, Evince, Readium-based readers) then open the
-            book as the flags lay it out: --two-up gives /TwoPageLeft, --two-up --cover
-            /TwoPageRight (page 1 alone, odd pages on the right), --two-up-continuous
-            /TwoColumnLeft|Right, --continuous /OneColumn, --single /SinglePage; --rtl
-            sets /Direction /R2L (right-edge binding), --ltr /L2R. What no flag names
-            stays as the PDF has it (--cover alone keeps the PDF's two-up mode, or
-            asks for two-up when the PDF has none).
+                Viewers (Acrobat, SumatraPDF, Evince, Readium-based readers) then open the
+                book as the flags lay it out: --two-up gives /TwoPageLeft, --two-up --cover
+                /TwoPageRight (page 1 alone, odd pages on the right), --two-up-continuous
+                /TwoColumnLeft|Right, --continuous /OneColumn, --single /SinglePage; --rtl
+                sets /Direction /R2L (right-edge binding), --ltr /L2R. What no flag names
+                stays as the PDF has it (--cover alone keeps the PDF's two-up mode, or
+                asks for two-up when the PDF has none).
 
-            The copy is a full rewrite by qpdf, not an incremental update: qpdf writes
-            whole files only, and a rewrite also repairs a damaged cross-reference
-            table and keeps object streams and encryption consistent. Every stream
-            (page contents, fonts, images) is copied as stored, byte for byte, neither
-            decoded nor recompressed. Unreferenced objects are dropped and digital
-            signatures, which cover the original bytes, no longer verify.
+                The copy is a full rewrite by qpdf, not an incremental update: qpdf writes
+                whole files only, and a rewrite also repairs a damaged cross-reference
+                table and keeps object streams and encryption consistent. Every stream
+                (page contents, fonts, images) is copied as stored, byte for byte, neither
+                decoded nor recompressed. Unreferenced objects are dropped and digital
+                signatures, which cover the original bytes, no longer verify.
 
-            -o - writes to standard output; a file appears whole or not at all.
+                -o - writes to standard output; a file appears whole or not at all.
 
-            Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-            encrypted without --password) or the output not written; 64 bad command line.
+                Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
+                encrypted without --password) or the output not written; 64 bad command line.
 
-            Examples:
-              pdflayout prefs manga.pdf --two-up --rtl --cover -o manga-rtl.pdf
-              pdflayout prefs book.pdf --continuous -o - > book-column.pdf
-              pdflayout prefs scan.pdf --rtl -o scan-rtl.pdf
-              cat book.pdf | pdflayout prefs - --two-up --cover -o book-spreads.pdf
-            """
+                Examples:
+                  pdflayout prefs manga.pdf --two-up --rtl --cover -o manga-rtl.pdf
+                  pdflayout prefs book.pdf --continuous -o - > book-column.pdf
+                  pdflayout prefs scan.pdf --rtl -o scan-rtl.pdf
+                  cat book.pdf | pdflayout prefs - --two-up --cover -o book-spreads.pdf
+                """
         )
 
         @Argument(help: "The PDF; - reads standard input.")
@@ -47,7 +48,9 @@ extension PDFLayout {
         @Flag var mode: LayoutCommand.Mode?
         @Flag var progression: LayoutCommand.Progression?
 
-        @Flag(inversion: .prefixedNo, help: "First page alone, as a book's cover (two-up modes: /TwoPageRight, /TwoColumnRight).")
+        @Flag(
+            inversion: .prefixedNo,
+            help: "First page alone, as a book's cover (two-up modes: /TwoPageRight, /TwoColumnRight).")
         var cover: Bool?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Output PDF; - for standard output.", valueName: "file"))
@@ -63,7 +66,9 @@ extension PDFLayout {
 
         public func validate() throws {
             if mode == nil && progression == nil && cover == nil {
-                throw ValidationError("give a mode (--single, --continuous, --two-up, --two-up-continuous), --rtl/--ltr or --cover/--no-cover")
+                throw ValidationError(
+                    "give a mode (--single, --continuous, --two-up, --two-up-continuous), --rtl/--ltr or --cover/--no-cover"
+                )
             }
         }
 
@@ -106,7 +111,10 @@ extension PDFLayout {
                 throw Failures.failure(error, file: output)
             }
             if !quiet {
-                let what = [preferences.pageLayout.map { "/PageLayout /\($0)" }, preferences.direction.map { "/Direction /\($0.rawValue)" }]
+                let what = [
+                    preferences.pageLayout.map { "/PageLayout /\($0)" },
+                    preferences.direction.map { "/Direction /\($0.rawValue)" },
+                ]
                 print("\(output): \(what.compactMap { $0 }.joined(separator: ", "))")
             }
         }
@@ -117,7 +125,9 @@ extension PDFLayout {
             if mode != nil || cover != nil {
                 let hinted: (mode: LayoutMode, cover: Bool)
                 if mode == nil || cover == nil {
-                    hinted = PageLayoutHint(pdfName: try DocumentStructure.pageLayoutName(source, password: password) ?? "").defaultMode
+                    hinted =
+                        PageLayoutHint(pdfName: try DocumentStructure.pageLayoutName(source, password: password) ?? "")
+                        .defaultMode
                 } else {
                     hinted = (.single, false)
                 }
@@ -128,7 +138,8 @@ extension PDFLayout {
                 let options = LayoutOptions(mode: chosen, cover: cover ?? hinted.cover)
                 pageLayout = ReadingOrder.pages(options).pageLayout.pdfName
             }
-            return ViewerPreferences(pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })
+            return ViewerPreferences(
+                pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })
         }
     }
 }

@@ -17,12 +17,14 @@ enum SizeGuard {
                 throw ToolFailure("\(described): raise --dpi or --fit", status: ExitStatus.usage)
             }
             if max(size.width, size.height) > target.maxSide {
-                throw ToolFailure("\(described), more than this format holds (\(target.maxSide) a side): lower --dpi",
-                                  status: ExitStatus.usage)
+                throw ToolFailure(
+                    "\(described), more than this format holds (\(target.maxSide) a side): lower --dpi",
+                    status: ExitStatus.usage)
             }
             if size.pixelCount > pixelLimit && !force {
                 let giga = (size.pixelCount / 1e9 * 10).rounded() / 10
-                throw ToolFailure("\(described) (\(giga) gigapixels): lower --dpi, or add --force", status: ExitStatus.usage)
+                throw ToolFailure(
+                    "\(described) (\(giga) gigapixels): lower --dpi, or add --force", status: ExitStatus.usage)
             }
         }
     }

@@ -38,11 +38,12 @@ public enum LayoutEngine {
             let rows = spreads(count: pages.count, options: options, geometry: geometry)
             views = [strip(rows, options: options, geometry: geometry)]
         }
-        return Layout(views: views.enumerated().map { index, view in
-            var numbered = view
-            numbered.index = index
-            return numbered
-        })
+        return Layout(
+            views: views.enumerated().map { index, view in
+                var numbered = view
+                numbered.index = index
+                return numbered
+            })
     }
 
     /// Slots of each spread, left to right. Pairing follows a printed book: with a cover, page 1
@@ -165,11 +166,16 @@ struct Geometry {
                     // Centred vertically in the row; against its slot's edges horizontally, so
                     // the two pages of a spread meet at the gutter.
                     let cellTop = top + (rowHeight - cellHeight(input)) / 2
-                    placed.append((input, PlacedPage(page: page.number,
-                                                     x: left + margins.left,
-                                                     y: cellTop + margins.top,
-                                                     width: page.width, height: page.height,
-                                                     rotation: page.rotation)))
+                    placed.append(
+                        (
+                            input,
+                            PlacedPage(
+                                page: page.number,
+                                x: left + margins.left,
+                                y: cellTop + margins.top,
+                                width: page.width, height: page.height,
+                                rotation: page.rotation)
+                        ))
                 }
                 left += width(of: slot)
             }

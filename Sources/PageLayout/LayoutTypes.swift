@@ -68,10 +68,11 @@ public struct PageMargins: Codable, Sendable, Equatable {
     /// Decodes `top`, `left`, `bottom`, `right`, clamped like `init(top:left:bottom:right:)`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(top: try c.decode(Double.self, forKey: .top),
-                  left: try c.decode(Double.self, forKey: .left),
-                  bottom: try c.decode(Double.self, forKey: .bottom),
-                  right: try c.decode(Double.self, forKey: .right))
+        self.init(
+            top: try c.decode(Double.self, forKey: .top),
+            left: try c.decode(Double.self, forKey: .left),
+            bottom: try c.decode(Double.self, forKey: .bottom),
+            right: try c.decode(Double.self, forKey: .right))
     }
 
     private static func clamped(_ value: Double) -> Double { value > 0 ? value : 0 }
@@ -107,9 +108,11 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
 
     /// Options with PDFKit's defaults: single pages, vertical, left to right, no cover, page-break
     /// margins; wide pages of a book alone, no other page alone.
-    public init(mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
-                rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault,
-                widePages: WidePages = .alone, alone: Set<Int> = []) {
+    public init(
+        mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
+        rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault,
+        widePages: WidePages = .alone, alone: Set<Int> = []
+    ) {
         self.mode = mode
         self.direction = direction
         self.rtl = rtl
@@ -124,13 +127,14 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
     /// Decodes the options; `widePages` and `alone` may be absent (options written before they existed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(mode: try c.decode(LayoutMode.self, forKey: .mode),
-                  direction: try c.decode(LayoutDirection.self, forKey: .direction),
-                  rtl: try c.decode(Bool.self, forKey: .rtl),
-                  cover: try c.decode(Bool.self, forKey: .cover),
-                  margins: try c.decode(PageMargins.self, forKey: .margins),
-                  widePages: try c.decodeIfPresent(WidePages.self, forKey: .widePages) ?? .alone,
-                  alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [])
+        self.init(
+            mode: try c.decode(LayoutMode.self, forKey: .mode),
+            direction: try c.decode(LayoutDirection.self, forKey: .direction),
+            rtl: try c.decode(Bool.self, forKey: .rtl),
+            cover: try c.decode(Bool.self, forKey: .cover),
+            margins: try c.decode(PageMargins.self, forKey: .margins),
+            widePages: try c.decodeIfPresent(WidePages.self, forKey: .widePages) ?? .alone,
+            alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [])
     }
 }
 

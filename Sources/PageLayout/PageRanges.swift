@@ -70,8 +70,10 @@ public enum PageRanges {
     }
 
     /// ASCII digits only: `Int("+3")` would accept a sign, and "-" already has a meaning here.
-    private static func number(_ text: Substring, in item: Substring,
-                               pageCount: Int) throws(PageRangeError) -> Int {
+    private static func number(
+        _ text: Substring, in item: Substring,
+        pageCount: Int
+    ) throws(PageRangeError) -> Int {
         let digits = trimmed(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .malformed(String(item))
@@ -83,7 +85,8 @@ public enum PageRanges {
 
     private static func trimmed(_ text: Substring) -> Substring {
         guard let start = text.firstIndex(where: { !$0.isWhitespace }),
-              let end = text.lastIndex(where: { !$0.isWhitespace }) else { return text[text.endIndex...] }
+            let end = text.lastIndex(where: { !$0.isWhitespace })
+        else { return text[text.endIndex...] }
         return text[start...end]
     }
 }

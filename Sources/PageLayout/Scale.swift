@@ -18,7 +18,8 @@ public struct FitBox: Codable, Sendable, Equatable {
     public static func parse(_ text: String) throws(FitBoxError) -> FitBox {
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" }
         guard parts.count == 2,
-              let width = positiveInt(parts[0]), let height = positiveInt(parts[1]) else {
+            let width = positiveInt(parts[0]), let height = positiveInt(parts[1])
+        else {
             throw FitBoxError(text: text)
         }
         return FitBox(width: width, height: height)
@@ -27,7 +28,8 @@ public struct FitBox: Codable, Sendable, Equatable {
     private static func positiveInt(_ text: Substring) -> Int? {
         let digits = text.filter { !$0.isWhitespace }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int(digits), value >= 1 else { return nil }
+            let value = Int(digits), value >= 1
+        else { return nil }
         return value
     }
 }
@@ -39,7 +41,9 @@ public struct FitBoxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error for the refused `text`.
     public init(text: String) { self.text = text }
     /// One line for the command line, with an example.
-    public var description: String { "--fit: cannot read \"\(text)\" (expected WIDTHxHEIGHT in pixels, e.g. 1920x1080)" }
+    public var description: String {
+        "--fit: cannot read \"\(text)\" (expected WIDTHxHEIGHT in pixels, e.g. 1920x1080)"
+    }
 }
 
 /// Pixel dimensions of a rendered view.

@@ -3,7 +3,9 @@ import CPoppler
 /// cairo stores pixels as native-endian 32-bit words 0xAARRGGBB with premultiplied alpha and
 /// its own row stride; libvips wants packed R, G, B(, A) bytes with straight alpha.
 enum CairoPixels {
-    static func unpack(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, alpha: Bool) -> [UInt8] {
+    static func unpack(
+        _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, alpha: Bool
+    ) -> [UInt8] {
         let bands = alpha ? 4 : 3
         var out = [UInt8](repeating: 0, count: width * height * bands)
         out.withUnsafeMutableBufferPointer { buffer in

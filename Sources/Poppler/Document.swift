@@ -1,5 +1,5 @@
-import CoreTypes
 import CPoppler
+import CoreTypes
 import Foundation
 
 /// An open PDF. poppler documents must not be used from two threads (a shared document crashes

@@ -1,5 +1,5 @@
-import CoreTypes
 import CPoppler
+import CoreTypes
 
 /// A vector PDF being written, one sheet at a time, with pages drawn into it as vectors
 /// (text stays text). cairo re-subsets the fonts; links, forms and the outline are not kept.

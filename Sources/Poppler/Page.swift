@@ -35,7 +35,8 @@ public final class Page {
     public var isQuarterTurned: Bool {
         let box = cropBox, shown = size
         let boxWidth = Swift.abs(box.x2 - box.x1), boxHeight = Swift.abs(box.y2 - box.y1)
-        return Swift.abs(boxWidth - boxHeight) > 0.01 && Swift.abs(shown.width - boxHeight) < 0.01 && Swift.abs(shown.height - boxWidth) < 0.01
+        return Swift.abs(boxWidth - boxHeight) > 0.01 && Swift.abs(shown.width - boxHeight) < 0.01
+            && Swift.abs(shown.height - boxWidth) < 0.01
     }
 
     /// The page label from /PageLabels (e.g. "iv", "a"); nil when poppler gives none.

@@ -1,5 +1,5 @@
-import CoreTypes
 import CPoppler
+import CoreTypes
 
 /// A cairo image onto which several pages are painted at pixel positions: a whole view (a spread,
 /// a column of pages) or a tile of one. Pages sit on white paper, the rest is the background.
@@ -24,7 +24,8 @@ public final class RasterCanvas {
         self.width = width
         self.height = height
         alpha = background.opacity < 1
-        surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        surface = cairo_image_surface_create(
+            alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw .cannotDraw("cannot allocate a \(width)×\(height) image")

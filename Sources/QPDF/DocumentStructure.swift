@@ -1,5 +1,5 @@
-import CoreTypes
 import CQPDF
+import CoreTypes
 
 /// What poppler-glib 22.12 cannot tell about a PDF, read with qpdf: each page's /Rotate,
 /// /MediaBox and /CropBox (inherited attributes resolved), and the catalog's
@@ -80,14 +80,17 @@ extension QPDFHandle {
         for index in 0..<Int(count) {
             let page = qpdf_get_page_n(handle, index)
             let rotateObject = qpdf_oh_get_key(handle, page, "/Rotate")
-            let rotate = qpdf_oh_is_integer(handle, rotateObject) != 0 ? Int(qpdf_oh_get_int_value_as_int(handle, rotateObject)) : 0
+            let rotate =
+                qpdf_oh_is_integer(handle, rotateObject) != 0
+                ? Int(qpdf_oh_get_int_value_as_int(handle, rotateObject)) : 0
             // PDF: a multiple of 90; viewers round anything else the same way poppler does.
             let rotation = (((rotate % 360) + 360) % 360) / 90 * 90
             let letter = DocumentStructure.Box(x1: 0, y1: 0, x2: 612, y2: 792)
             let media = box(handle, qpdf_oh_get_key(handle, page, "/MediaBox")) ?? letter
             var crop = box(handle, qpdf_oh_get_key(handle, page, "/CropBox")) ?? media
-            crop = DocumentStructure.Box(x1: Swift.max(crop.x1, media.x1), y1: Swift.max(crop.y1, media.y1),
-                                         x2: Swift.min(crop.x2, media.x2), y2: Swift.min(crop.y2, media.y2))
+            crop = DocumentStructure.Box(
+                x1: Swift.max(crop.x1, media.x1), y1: Swift.max(crop.y1, media.y1),
+                x2: Swift.min(crop.x2, media.x2), y2: Swift.min(crop.y2, media.y2))
             if crop.width <= 0 || crop.height <= 0 { crop = media }
             pages.append(DocumentStructure.PageBoxes(rotation: rotation, mediaBox: media, cropBox: crop))
         }

@@ -1,5 +1,5 @@
-import CoreTypes
 import CQPDF
+import CoreTypes
 import Foundation
 
 /// Writes sheets that show pages of a PDF the way a PDF library imposes them: each page becomes
@@ -14,9 +14,11 @@ public enum FormSheets {
     /// With `navigation`, the outline, links, page labels, document information, XMP metadata and
     /// /Lang come along, retargeted to the sheets (`NavigationReport` says what was dropped).
     @discardableResult
-    public static func write(_ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
-                             preferences: ViewerPreferences? = nil, navigation: Bool = false,
-                             to output: String) throws(QPDFError) -> NavigationReport {
+    public static func write(
+        _ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
+        preferences: ViewerPreferences? = nil, navigation: Bool = false,
+        to output: String
+    ) throws(QPDFError) -> NavigationReport {
         let reader = try QPDFHandle(source, password: password)
         let src = reader.handle
         let source = reader
@@ -31,33 +33,43 @@ public enum FormSheets {
             if let colour = sheet.background, colour.opacity > 0 {
                 // Inside q … Q: a page drawn as a form inherits the graphics state, and its content
                 // expects a page's initial one (black fill), not our white paper colour.
-                content += "q \(number(colour.red)) \(number(colour.green)) \(number(colour.blue)) rg 0 0 \(number(sheet.width)) \(number(sheet.height)) re f\n"
+                content +=
+                    "q \(number(colour.red)) \(number(colour.green)) \(number(colour.blue)) rg 0 0 \(number(sheet.width)) \(number(sheet.height)) re f\n"
                 content += "1 1 1 rg\n"
                 for paper in sheet.papers {
-                    content += "\(number(paper.x)) \(number(sheet.height - paper.y - paper.height)) \(number(paper.width)) \(number(paper.height)) re f\n"
+                    content +=
+                        "\(number(paper.x)) \(number(sheet.height - paper.y - paper.height)) \(number(paper.width)) \(number(paper.height)) re f\n"
                 }
                 content += "Q\n"
             }
             for (slot, placed) in sheet.pages.enumerated() {
                 if forms[placed.index] == nil {
-                    let form = try pageForm(placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents, sharedBoxes: &sharedBoxes)
+                    let form = try pageForm(
+                        placed.index, in: source, boxes: structure.pages[placed.index], reused: &reusedContents,
+                        sharedBoxes: &sharedBoxes)
                     forms[placed.index] = qpdf_oh_copy_foreign_object(dst, src, form)
-                    try target.check(qpdf_has_error(dst) != 0 ? QPDF_ERRORS : QPDF_SUCCESS, "cannot copy page \(placed.index + 1)")
+                    try target.check(
+                        qpdf_has_error(dst) != 0 ? QPDF_ERRORS : QPDF_SUCCESS, "cannot copy page \(placed.index + 1)")
                 }
                 let boxes = structure.pages[placed.index]
                 let shownHeight = boxes.rotation % 180 == 90 ? boxes.cropBox.width : boxes.cropBox.height
                 // PDF's origin is the bottom-left corner: the page's bottom edge sits at height - y - its height.
                 let bottom = sheet.height - placed.y - shownHeight * placed.scale
-                content += "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(bottom)) cm /P\(slot) Do Q\n"
+                content +=
+                    "q \(number(placed.scale)) 0 0 \(number(placed.scale)) \(number(placed.x)) \(number(bottom)) cm /P\(slot) Do Q\n"
                 let r = rotationAffine(boxes.rotation, boxes.cropBox), s = placed.scale
-                placements[placed.index, default: []].append(Placement(
-                    sheet: sheetIndex, transform: Affine(a: s * r.a, b: s * r.b, c: s * r.c, d: s * r.d, e: s * r.e + placed.x, f: s * r.f + bottom),
-                    crop: boxes.cropBox))
+                placements[placed.index, default: []].append(
+                    Placement(
+                        sheet: sheetIndex,
+                        transform: Affine(
+                            a: s * r.a, b: s * r.b, c: s * r.c, d: s * r.d, e: s * r.e + placed.x, f: s * r.f + bottom),
+                        crop: boxes.cropBox))
                 xobjects.append(("/P\(slot)", forms[placed.index]!))
             }
             let page = qpdf_oh_new_dictionary(dst)
             qpdf_oh_replace_key(dst, page, "/Type", qpdf_oh_new_name(dst, "/Page"))
-            qpdf_oh_replace_key(dst, page, "/MediaBox", qpdf_oh_parse(dst, "[0 0 \(number(sheet.width)) \(number(sheet.height))]"))
+            qpdf_oh_replace_key(
+                dst, page, "/MediaBox", qpdf_oh_parse(dst, "[0 0 \(number(sheet.width)) \(number(sheet.height))]"))
             qpdf_oh_replace_key(dst, page, "/Resources", resourceDictionary(xobjects, in: dst))
             // Sheets laid out alike (most spreads) share one content stream: the names it draws
             // resolve through each sheet's own /Resources.
@@ -69,8 +81,11 @@ public enum FormSheets {
         }
         // The commonest sheet size goes on the page tree's root, inherited by the sheets of that size.
         let mediaBoxes = sheets.map { "[0 0 \(number($0.width)) \(number($0.height))]" }
-        if let common = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +).max(by: { $0.value < $1.value })?.key {
-            qpdf_oh_replace_key(dst, qpdf_oh_get_key(dst, qpdf_get_root(dst), "/Pages"), "/MediaBox", qpdf_oh_parse(dst, common))
+        if let common = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +).max(by: { $0.value < $1.value })?
+            .key
+        {
+            qpdf_oh_replace_key(
+                dst, qpdf_oh_get_key(dst, qpdf_get_root(dst), "/Pages"), "/MediaBox", qpdf_oh_parse(dst, common))
             for (sheetPage, box) in zip(sheetPages, mediaBoxes) where box == common {
                 qpdf_oh_remove_key(dst, sheetPage, "/MediaBox")
             }
@@ -86,7 +101,7 @@ public enum FormSheets {
         try target.write(to: output) { dst in
             qpdf_set_object_stream_mode(dst, qpdf_o_generate)
             qpdf_set_compress_streams(dst, QPDF_TRUE)
-            qpdf_set_decode_level(dst, qpdf_dl_none) // already-compressed streams pass through untouched
+            qpdf_set_decode_level(dst, qpdf_dl_none)  // already-compressed streams pass through untouched
         }
         return report
     }
@@ -95,8 +110,10 @@ public enum FormSheets {
     /// and resources, and around it one with the crop box as /BBox and /Rotate as /Matrix that
     /// also draws the printable annotations' appearances (as a printer, and poppler printing, do).
     /// A page with no printable appearance is the inner form alone, with the matrix.
-    private static func pageForm(_ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes,
-                                 reused: inout Set<Int64>, sharedBoxes: inout [String: qpdf_oh]) throws(QPDFError) -> qpdf_oh {
+    private static func pageForm(
+        _ index: Int, in source: QPDFHandle, boxes: DocumentStructure.PageBoxes,
+        reused: inout Set<Int64>, sharedBoxes: inout [String: qpdf_oh]
+    ) throws(QPDFError) -> qpdf_oh {
         let src = source.handle
         let page = qpdf_get_page_n(src, index)
         let crop = boxes.cropBox
@@ -104,14 +121,18 @@ public enum FormSheets {
         let inner: qpdf_oh
         let contents = qpdf_oh_get_key(src, page, "/Contents")
         if qpdf_oh_is_stream(src, contents) != 0, qpdf_oh_is_indirect(src, contents) != 0,
-           reused.insert(Int64(qpdf_oh_get_object_id(src, contents)) << 20 | Int64(qpdf_oh_get_generation(src, contents))).inserted {
+            reused.insert(
+                Int64(qpdf_oh_get_object_id(src, contents)) << 20 | Int64(qpdf_oh_get_generation(src, contents))
+            ).inserted
+        {
             // One content stream used by no other page: it becomes the form itself, its data kept
             // as stored (no decoding, no recompression; the source is never written back).
             inner = contents
         } else {
             var buffer: UnsafeMutablePointer<UInt8>?
             var length = 0
-            try source.check(qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
+            try source.check(
+                qpdf_oh_get_page_content_data(src, page, &buffer, &length), "cannot read page \(index + 1)")
             defer { free(buffer) }
             inner = qpdf_oh_new_stream(src)
             qpdf_oh_replace_stream_data(src, inner, buffer, length, qpdf_oh_new_null(src), qpdf_oh_new_null(src))
@@ -133,11 +154,15 @@ public enum FormSheets {
             // Nothing to draw over the page: the content's own form takes the matrix (one form less
             // per page, a smaller and faster file).
             let matrix = rotationMatrix(boxes.rotation, crop)
-            if matrix != "[1 0 0 1 -0 -0]" { qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, matrix)) }
+            if matrix != "[1 0 0 1 -0 -0]" {
+                qpdf_oh_replace_key(src, innerDictionary, "/Matrix", qpdf_oh_parse(src, matrix))
+            }
             return qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner)
         }
         var content = "/Page Do\n"
-        var xobjects: [(String, qpdf_oh)] = [("/Page", qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner))]
+        var xobjects: [(String, qpdf_oh)] = [
+            ("/Page", qpdf_oh_is_indirect(src, inner) != 0 ? inner : qpdf_make_indirect_object(src, inner))
+        ]
         for (number, appearance) in appearances.enumerated() {
             content += "q \(appearance.placement) cm /A\(number) Do Q\n"
             xobjects.append(("/A\(number)", appearance.stream))
@@ -192,7 +217,9 @@ public enum FormSheets {
 
     /// Annotations that print (Print flag, not Hidden) and have a normal appearance stream, each
     /// with the `cm` operands that fit its transformed /BBox onto its /Rect (PDF 32000 §12.5.5).
-    private static func printableAppearances(_ page: qpdf_oh, in src: qpdf_data) -> [(stream: qpdf_oh, placement: String)] {
+    private static func printableAppearances(
+        _ page: qpdf_oh, in src: qpdf_data
+    ) -> [(stream: qpdf_oh, placement: String)] {
         let annotations = qpdf_oh_get_key(src, page, "/Annots")
         guard qpdf_oh_is_array(src, annotations) != 0 else { return [] }
         var found: [(qpdf_oh, String)] = []
@@ -208,9 +235,13 @@ public enum FormSheets {
                 appearance = qpdf_oh_get_key(src, appearance, qpdf_oh_get_name(src, state))
             }
             guard qpdf_oh_is_stream(src, appearance) != 0, qpdf_oh_is_indirect(src, appearance) != 0,
-                  let rect = numbers(qpdf_oh_get_key(src, annotation, "/Rect"), src, count: 4),
-                  let bbox = numbers(qpdf_oh_get_key(src, qpdf_oh_get_dict(src, appearance), "/BBox"), src, count: 4) else { continue }
-            let m = numbers(qpdf_oh_get_key(src, qpdf_oh_get_dict(src, appearance), "/Matrix"), src, count: 6) ?? [1, 0, 0, 1, 0, 0]
+                let rect = numbers(qpdf_oh_get_key(src, annotation, "/Rect"), src, count: 4),
+                let bbox = numbers(qpdf_oh_get_key(src, qpdf_oh_get_dict(src, appearance), "/BBox"), src, count: 4)
+            else { continue }
+            let m =
+                numbers(qpdf_oh_get_key(src, qpdf_oh_get_dict(src, appearance), "/Matrix"), src, count: 6) ?? [
+                    1, 0, 0, 1, 0, 0,
+                ]
             let corners = [(bbox[0], bbox[1]), (bbox[2], bbox[1]), (bbox[0], bbox[3]), (bbox[2], bbox[3])]
                 .map { (m[0] * $0.0 + m[2] * $0.1 + m[4], m[1] * $0.0 + m[3] * $0.1 + m[5]) }
             let (left, right) = (corners.map(\.0).min()!, corners.map(\.0).max()!)
@@ -218,13 +249,19 @@ public enum FormSheets {
             guard right > left, top > bottom else { continue }
             let sx = (max(rect[0], rect[2]) - min(rect[0], rect[2])) / (right - left)
             let sy = (max(rect[1], rect[3]) - min(rect[1], rect[3])) / (top - bottom)
-            found.append((appearance, "\(number(sx)) 0 0 \(number(sy)) \(number(min(rect[0], rect[2]) - left * sx)) \(number(min(rect[1], rect[3]) - bottom * sy))"))
+            found.append(
+                (
+                    appearance,
+                    "\(number(sx)) 0 0 \(number(sy)) \(number(min(rect[0], rect[2]) - left * sx)) \(number(min(rect[1], rect[3]) - bottom * sy))"
+                ))
         }
         return found
     }
 
     private static func numbers(_ array: qpdf_oh, _ src: qpdf_data, count: Int) -> [Double]? {
-        guard qpdf_oh_is_array(src, array) != 0, qpdf_oh_get_array_n_items(src, array) == Int32(count) else { return nil }
+        guard qpdf_oh_is_array(src, array) != 0, qpdf_oh_get_array_n_items(src, array) == Int32(count) else {
+            return nil
+        }
         let values = (0..<Int32(count)).map { qpdf_oh_get_array_item(src, array, $0) }
         guard values.allSatisfy({ qpdf_oh_is_number(src, $0) != 0 }) else { return nil }
         return values.map { qpdf_oh_get_numeric_value(src, $0) }

@@ -72,8 +72,10 @@ struct Navigation {
             let copied = qpdf_oh_new_dictionary(dst)
             for key in keys(of: info, in: src) {
                 let value = qpdf_oh_get_key(src, info, key)
-                qpdf_oh_replace_key(dst, copied, key, qpdf_oh_is_string(src, value) != 0
-                                    ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, value)) : copy(value))
+                qpdf_oh_replace_key(
+                    dst, copied, key,
+                    qpdf_oh_is_string(src, value) != 0
+                        ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, value)) : copy(value))
             }
             qpdf_oh_replace_key(dst, qpdf_get_trailer(dst), "/Info", qpdf_make_indirect_object(dst, copied))
         }
@@ -94,7 +96,9 @@ struct Navigation {
         let root = qpdf_get_root(src)
         let dests = qpdf_oh_get_key(src, root, "/Dests")
         if qpdf_oh_is_dictionary(src, dests) != 0 {
-            for key in keys(of: dests, in: src) { namedDestinations[Array(key.utf8)] = qpdf_oh_get_key(src, dests, key) }
+            for key in keys(of: dests, in: src) {
+                namedDestinations[Array(key.utf8)] = qpdf_oh_get_key(src, dests, key)
+            }
         }
         var visited = Set<Int64>()
         walkNameTree(qpdf_oh_get_key(src, qpdf_oh_get_key(src, root, "/Names"), "/Dests"), depth: 0, visited: &visited)
@@ -112,7 +116,8 @@ struct Navigation {
             while item + 1 < count {
                 let name = qpdf_oh_get_array_item(src, names, item)
                 if qpdf_oh_is_string(src, name) != 0 {
-                    namedDestinations[Array("/".utf8) + stringBytes(name)] = qpdf_oh_get_array_item(src, names, item + 1)
+                    namedDestinations[Array("/".utf8) + stringBytes(name)] = qpdf_oh_get_array_item(
+                        src, names, item + 1)
                 }
                 item += 2
             }
@@ -131,7 +136,9 @@ struct Navigation {
         var explicit = destination
         if qpdf_oh_is_name(src, destination) != 0 {
             // Both tables are keyed "/x": /Dests by its names, the name tree by "/" + its strings.
-            explicit = namedDestinations[Array(String(cString: qpdf_oh_get_name(src, destination)).utf8)] ?? qpdf_oh_new_null(src)
+            explicit =
+                namedDestinations[Array(String(cString: qpdf_oh_get_name(src, destination)).utf8)]
+                ?? qpdf_oh_new_null(src)
         } else if qpdf_oh_is_string(src, destination) != 0 {
             explicit = namedDestinations[Array("/".utf8) + stringBytes(destination)] ?? qpdf_oh_new_null(src)
         }
@@ -154,7 +161,9 @@ struct Navigation {
         qpdf_oh_append_item(dst, result, sheetPages[placement.sheet])
         switch kind {
         case "/FitR":
-            let rect = t.apply(rect: [number(2) ?? crop.x1, number(3) ?? crop.y1, number(4) ?? crop.x2, number(5) ?? crop.y2])
+            let rect = t.apply(rect: [
+                number(2) ?? crop.x1, number(3) ?? crop.y1, number(4) ?? crop.x2, number(5) ?? crop.y2,
+            ])
             appendName("/FitR", to: result)
             for value in rect { qpdf_oh_append_item(dst, result, qpdf_oh_new_real_from_double(dst, value, 1)) }
         case "/Fit", "/FitB":
@@ -178,7 +187,8 @@ struct Navigation {
             appendName("/XYZ", to: result)
             qpdf_oh_append_item(dst, result, qpdf_oh_new_integer(dst, Int64(point.x.rounded())))
             qpdf_oh_append_item(dst, result, qpdf_oh_new_integer(dst, Int64(point.y.rounded())))
-            qpdf_oh_append_item(dst, result, zoom.map { qpdf_oh_new_real_from_double(dst, $0, 4) } ?? qpdf_oh_new_null(dst))
+            qpdf_oh_append_item(
+                dst, result, zoom.map { qpdf_oh_new_real_from_double(dst, $0, 4) } ?? qpdf_oh_new_null(dst))
         }
         return result
     }
@@ -218,7 +228,8 @@ struct Navigation {
             for item in 0..<qpdf_oh_get_array_n_items(src, annots) {
                 let link = qpdf_oh_get_array_item(src, annots, item)
                 guard qpdf_oh_is_name_and_equals(src, qpdf_oh_get_key(src, link, "/Subtype"), "/Link") != 0,
-                      let rect = numbers(qpdf_oh_get_key(src, link, "/Rect")), rect.count == 4 else { continue }
+                    let rect = numbers(qpdf_oh_get_key(src, link, "/Rect")), rect.count == 4
+                else { continue }
                 var dropped = false
                 let target = target(of: link, dropped: &dropped)
                 if dropped { report.linksDropped += 1 }
@@ -231,7 +242,7 @@ struct Navigation {
                     let value = qpdf_oh_get_key(src, link, key)
                     guard let text = qpdf_oh_unparse_resolved(src, value) else { return nil }
                     let cacheKey = key + String(cString: text)
-                    if cacheKey == "/H/I" { return nil } // the default highlighting
+                    if cacheKey == "/H/I" { return nil }  // the default highlighting
                     // /C colours a link's border only: with no border drawn it has no effect.
                     if key == "/C", invisibleBorder(link) { return nil }
                     if let known = sharedValues[cacheKey] { return (key, known) }
@@ -248,9 +259,12 @@ struct Navigation {
                     let moved = placement.transform.apply(rect: [
                         min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3]),
                     ])
-                    qpdf_oh_replace_key(dst, annotation, "/Rect", integerArray([
-                        moved[0].rounded(.down), moved[1].rounded(.down), moved[2].rounded(.up), moved[3].rounded(.up),
-                    ]))
+                    qpdf_oh_replace_key(
+                        dst, annotation, "/Rect",
+                        integerArray([
+                            moved[0].rounded(.down), moved[1].rounded(.down), moved[2].rounded(.up),
+                            moved[3].rounded(.up),
+                        ]))
                     if let quads, quads.count % 8 == 0, !quads.isEmpty {
                         var mapped: [Double] = []
                         for pair in stride(from: 0, to: quads.count, by: 2) {
@@ -294,7 +308,9 @@ struct Navigation {
 
     /// Copies the children of `parent` under `newParent`; returns how many items are visible
     /// under it when it is open (its children, plus the visible items of its open children).
-    private mutating func copyChildren(of parent: qpdf_oh, into newParent: qpdf_oh, depth: Int, visited: inout Set<Int64>) -> Int {
+    private mutating func copyChildren(
+        of parent: qpdf_oh, into newParent: qpdf_oh, depth: Int, visited: inout Set<Int64>
+    ) -> Int {
         guard depth < 64 else { return 0 }
         var item = qpdf_oh_get_key(src, parent, "/First")
         var previous: qpdf_oh?
@@ -305,14 +321,18 @@ struct Navigation {
             // Text strings re-encoded: PDFDocEncoding where it suffices, else UTF-16 (a UTF-16 title
             // of plain ASCII is written half the size).
             let title = qpdf_oh_get_key(src, item, "/Title")
-            qpdf_oh_replace_key(dst, entry, "/Title", qpdf_oh_is_string(src, title) != 0
-                                ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, title)) : qpdf_oh_new_string(dst, ""))
+            qpdf_oh_replace_key(
+                dst, entry, "/Title",
+                qpdf_oh_is_string(src, title) != 0
+                    ? qpdf_oh_new_unicode_string(dst, qpdf_oh_get_utf8_value(src, title)) : qpdf_oh_new_string(dst, ""))
             qpdf_oh_replace_key(dst, entry, "/Parent", newParent)
             for key in ["/C", "/F"] where qpdf_oh_has_key(src, item, key) != 0 {
                 qpdf_oh_replace_key(dst, entry, key, copy(qpdf_oh_get_key(src, item, key)))
             }
             var dropped = false
-            if let target = target(of: item, dropped: &dropped) { qpdf_oh_replace_key(dst, entry, target.key, target.value) }
+            if let target = target(of: item, dropped: &dropped) {
+                qpdf_oh_replace_key(dst, entry, target.key, target.value)
+            }
             if dropped { report.outlineTargetsDropped += 1 }
             if let previous {
                 qpdf_oh_replace_key(dst, previous, "/Next", entry)
@@ -324,7 +344,9 @@ struct Navigation {
             // Open state: a positive /Count is open, a negative one closed (PDF 32000 §12.3.3).
             let count = qpdf_oh_get_key(src, item, "/Count")
             let open = qpdf_oh_is_integer(src, count) != 0 && qpdf_oh_get_int_value(src, count) > 0
-            if below > 0 { qpdf_oh_replace_key(dst, entry, "/Count", qpdf_oh_new_integer(dst, Int64(open ? below : -below))) }
+            if below > 0 {
+                qpdf_oh_replace_key(dst, entry, "/Count", qpdf_oh_new_integer(dst, Int64(open ? below : -below)))
+            }
             visible += 1 + (open ? below : 0)
             previous = entry
             item = qpdf_oh_get_key(src, item, "/Next")
@@ -369,22 +391,29 @@ struct Navigation {
             if qpdf_oh_is_array(src, nums) != 0 {
                 var item: Int32 = 0
                 while item + 1 < qpdf_oh_get_array_n_items(src, nums) {
-                    let start = qpdf_oh_get_array_item(src, nums, item), label = qpdf_oh_get_array_item(src, nums, item + 1)
+                    let start = qpdf_oh_get_array_item(src, nums, item),
+                        label = qpdf_oh_get_array_item(src, nums, item + 1)
                     if qpdf_oh_is_integer(src, start) != 0, qpdf_oh_is_dictionary(src, label) != 0 {
                         let style = qpdf_oh_get_key(src, label, "/S"), prefix = qpdf_oh_get_key(src, label, "/P")
                         let first = qpdf_oh_get_key(src, label, "/St")
-                        ranges.append(PageLabels.Range(
-                            start: Int(qpdf_oh_get_int_value(src, start)),
-                            style: qpdf_oh_is_name(src, style) != 0 ? String(String(cString: qpdf_oh_get_name(src, style)).dropFirst()) : nil,
-                            prefix: qpdf_oh_is_string(src, prefix) != 0 ? String(cString: qpdf_oh_get_utf8_value(src, prefix)) : "",
-                            first: qpdf_oh_is_integer(src, first) != 0 ? max(1, Int(qpdf_oh_get_int_value(src, first))) : 1))
+                        ranges.append(
+                            PageLabels.Range(
+                                start: Int(qpdf_oh_get_int_value(src, start)),
+                                style: qpdf_oh_is_name(src, style) != 0
+                                    ? String(String(cString: qpdf_oh_get_name(src, style)).dropFirst()) : nil,
+                                prefix: qpdf_oh_is_string(src, prefix) != 0
+                                    ? String(cString: qpdf_oh_get_utf8_value(src, prefix)) : "",
+                                first: qpdf_oh_is_integer(src, first) != 0
+                                    ? max(1, Int(qpdf_oh_get_int_value(src, first))) : 1))
                     }
                     item += 2
                 }
             }
             let kids = qpdf_oh_get_key(src, node, "/Kids")
             if qpdf_oh_is_array(src, kids) != 0 {
-                for item in 0..<qpdf_oh_get_array_n_items(src, kids) { walk(qpdf_oh_get_array_item(src, kids, item), depth: depth + 1) }
+                for item in 0..<qpdf_oh_get_array_n_items(src, kids) {
+                    walk(qpdf_oh_get_array_item(src, kids, item), depth: depth + 1)
+                }
             }
         }
         walk(tree, depth: 0)
@@ -442,7 +471,9 @@ struct Navigation {
     private func stringBytes(_ string: qpdf_oh) -> [UInt8] {
         var length = 0
         guard let pointer = qpdf_oh_get_binary_string_value(src, string, &length) else { return [] }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 
     private func numbers(_ array: qpdf_oh) -> [Double]? {
@@ -458,7 +489,9 @@ struct Navigation {
 
     /// A link drawn with no border: /Border [h v 0] (width 0) and no /BS.
     private func invisibleBorder(_ link: qpdf_oh) -> Bool {
-        guard qpdf_oh_has_key(src, link, "/BS") == 0, let border = numbers(qpdf_oh_get_key(src, link, "/Border")) else { return false }
+        guard qpdf_oh_has_key(src, link, "/BS") == 0, let border = numbers(qpdf_oh_get_key(src, link, "/Border")) else {
+            return false
+        }
         return border.count >= 3 && border[2] == 0
     }
 
@@ -503,8 +536,10 @@ enum PageLabels {
 
     static func roman(_ value: Int) -> String {
         var value = value, text = ""
-        for (number, digits) in [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
-                                 (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")] {
+        for (number, digits) in [
+            (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+            (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+        ] {
             while value >= number { text += digits; value -= number }
         }
         return text

@@ -1,5 +1,5 @@
-import CoreTypes
 import CQPDF
+import CoreTypes
 
 /// One qpdf instance, freed with the handle; qpdf's failures become `QPDFError`s (the C API
 /// reports codes with text, never exceptions). A PDF read from memory stays in a buffer the
@@ -27,8 +27,9 @@ final class QPDFHandle {
         case .file(let path)?:
             status = qpdf_read(qpdf, path, password)
         case .bytes?:
-            status = qpdf_read_memory(qpdf, "stdin", buffer?.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                      UInt64(buffer?.count ?? 0), password)
+            status = qpdf_read_memory(
+                qpdf, "stdin", buffer?.baseAddress?.assumingMemoryBound(to: CChar.self),
+                UInt64(buffer?.count ?? 0), password)
         case nil:
             status = qpdf_empty_pdf(qpdf)
         }

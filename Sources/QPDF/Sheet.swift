@@ -25,7 +25,10 @@ public struct Sheet: Sendable {
     /// The pages placed on the sheet.
     public var pages: [SheetPage]
     /// A sheet from its size, background, papers and pages.
-    public init(width: Double, height: Double, background: Colour?, papers: [(x: Double, y: Double, width: Double, height: Double)], pages: [SheetPage]) {
+    public init(
+        width: Double, height: Double, background: Colour?,
+        papers: [(x: Double, y: Double, width: Double, height: Double)], pages: [SheetPage]
+    ) {
         self.width = width; self.height = height; self.background = background; self.papers = papers; self.pages = pages
     }
 }

@@ -1,5 +1,5 @@
-import CoreTypes
 import CQPDF
+import CoreTypes
 import Foundation
 
 /// The catalog entries that tell a viewer how to show the pages: /PageLayout (a PDF name such as
@@ -71,7 +71,9 @@ extension QPDFHandle {
     func write(to output: String, configure: (qpdf_data) -> Void) throws(QPDFError) {
         // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
         // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
-        guard let outputName = strdup(output) else { throw .failed(step: "cannot write \(output): out of memory", detail: nil) }
+        guard let outputName = strdup(output) else {
+            throw .failed(step: "cannot write \(output): out of memory", detail: nil)
+        }
         defer { free(outputName) }
         try check(qpdf_init_write(handle, outputName), "cannot write \(output)")
         configure(handle)

@@ -14,7 +14,8 @@ public final class LayoutAnalyser {
     /// Loads `language` (Tesseract's names: `eng`, `deu`, `eng+fra`).
     public init(language: String = "eng") throws(TesseractError) {
         let allowed = language.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "+")
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "+")
         }
         guard !language.isEmpty, allowed else { throw .badLanguageName(language) }
         guard let made = TessBaseAPICreate() else { throw .analysisFailed }
@@ -40,8 +41,10 @@ public final class LayoutAnalyser {
     /// scattered lines) instead of in page columns. `adaptiveThreshold`: Leptonica's per-tile Otsu
     /// instead of Tesseract's one threshold for the page (which also picks the page's polarity):
     /// a screenshot mixes light and dark panels, and one threshold loses the smaller kind's text.
-    public func words(grey pixels: [UInt8], width: Int, height: Int, sparse: Bool = true,
-                      adaptiveThreshold: Bool = false) throws(TesseractError) -> [WordBox] {
+    public func words(
+        grey pixels: [UInt8], width: Int, height: Int, sparse: Bool = true,
+        adaptiveThreshold: Bool = false
+    ) throws(TesseractError) -> [WordBox] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .badPixels("size \(width)×\(height)")
         }
@@ -61,7 +64,8 @@ public final class LayoutAnalyser {
         repeat {
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
             guard TessPageIteratorBoundingBox(iterator, RIL_WORD, &left, &top, &right, &bottom) != 0,
-                  right > left, bottom > top else { continue }
+                right > left, bottom > top
+            else { continue }
             let confidence: Double
             switch TessPageIteratorBlockType(iterator) {
             case PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_CAPTION_TEXT, PT_VERTICAL_TEXT, PT_TABLE:
@@ -69,8 +73,10 @@ public final class LayoutAnalyser {
             default:
                 confidence = 0.5
             }
-            found.append(WordBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
-                                 confidence: confidence))
+            found.append(
+                WordBox(
+                    x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
+                    confidence: confidence))
         } while TessPageIteratorNext(iterator, RIL_WORD) != 0
         return found
     }

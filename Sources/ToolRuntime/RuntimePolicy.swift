@@ -36,9 +36,11 @@ public struct RuntimePolicy: Sendable {
         // each thread that allocates its own (up to 8 per core); libvips' worker threads then leave
         // freed pixel buffers scattered over them, so a batch's peak memory grows with the arenas
         // (figures: bench/memory/RESULTS.md). Two, set just before libvips starts its threads.
-        VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true,
-                                                   silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
-                                                   mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
+        VipsRuntime.configure(
+            VipsRuntime.Settings(
+                blocksUntrustedLoaders: true,
+                silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
+                mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
         // Tesseract (imgtool blur --find text) prints its own complaints, e.g. for a --lang whose
         // data is missing, which imgtool reports in one line of its own.
         if environment["FROSTLEVEL_TESSERACT_MESSAGES"] == nil {

@@ -34,8 +34,10 @@ public enum AbandonedTemporaries {
         guard let dot = stem.lastIndex(of: ".") else { return nil }
         let destination = stem[..<dot], tag = stem[stem.index(after: dot)...]
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard !destination.isEmpty, parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
+        guard !destination.isEmpty, parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil
+        else { return nil }
         return (String(destination), pid)
     }
 

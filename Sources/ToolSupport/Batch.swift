@@ -80,44 +80,55 @@ public enum Batch {
         let progress = ProgressBar(label: report.label, total: inputs.count, quiet: report.quiet)
         let tally = Mutex(BatchTally())
         let print: @Sendable (String) -> Void = report.recordsToStandardError ? Console.error : Console.out
-        orderedParallelForEach(count: inputs.count, jobs: jobs, work: { work(inputs[$0]) }, emit: { index, outcome in
-            let input = inputs[index]
-            var lines: [String] = []
-            var errorLine: String?
-            switch outcome {
-            case .done(let record, let status):
-                tally.withLock {
-                    if status == ExitStatus.success { $0.done += 1 } else { $0.nothingFound += 1 }
+        orderedParallelForEach(
+            count: inputs.count, jobs: jobs, work: { work(inputs[$0]) },
+            emit: { index, outcome in
+                let input = inputs[index]
+                var lines: [String] = []
+                var errorLine: String?
+                switch outcome {
+                case .done(let record, let status):
+                    tally.withLock {
+                        if status == ExitStatus.success { $0.done += 1 } else { $0.nothingFound += 1 }
+                    }
+                    if !report.quiet { lines = report.json ? [encoded(record, input)] : text(record) }
+                case .skipped(let outputs):
+                    tally.withLock { $0.skipped += 1 }
+                    if !report.quiet {
+                        lines = [
+                            report.json
+                                ? encoded(SkippedRecord(file: input.description, outputs: outputs), input)
+                                : "\(input): up to date (\(shortList(outputs))), skipped"
+                        ]
+                    }
+                case .failed(let failure):
+                    tally.withLock {
+                        $0.failed += 1
+                        $0.failureStatus = max($0.failureStatus, failure.status)
+                    }
+                    errorLine = "\(report.label.split(separator: " ").first ?? ""): \(failure.message)"
+                    // The JSON log has a record for every input, failures included (even with -q: errors are not chatter).
+                    if report.json {
+                        lines = [
+                            encoded(
+                                FailedRecord(file: input.description, error: failure.cause, exitStatus: failure.status),
+                                input)
+                        ]
+                    }
                 }
-                if !report.quiet { lines = report.json ? [encoded(record, input)] : text(record) }
-            case .skipped(let outputs):
-                tally.withLock { $0.skipped += 1 }
-                if !report.quiet {
-                    lines = [report.json ? encoded(SkippedRecord(file: input.description, outputs: outputs), input)
-                                         : "\(input): up to date (\(shortList(outputs))), skipped"]
+                progress.printing {
+                    if let errorLine { Console.error(errorLine) }
+                    for line in lines { print(line) }
                 }
-            case .failed(let failure):
-                tally.withLock {
-                    $0.failed += 1
-                    $0.failureStatus = max($0.failureStatus, failure.status)
-                }
-                errorLine = "\(report.label.split(separator: " ").first ?? ""): \(failure.message)"
-                // The JSON log has a record for every input, failures included (even with -q: errors are not chatter).
-                if report.json {
-                    lines = [encoded(FailedRecord(file: input.description, error: failure.cause, exitStatus: failure.status), input)]
-                }
-            }
-            progress.printing {
-                if let errorLine { Console.error(errorLine) }
-                for line in lines { print(line) }
-            }
-            progress.advance()
-        })
+                progress.advance()
+            })
         progress.finish()
         let result = tally.withLock { $0 }
         if !report.quiet && (inputs.count > 1 || report.alwaysSummarise) {
-            Console.error(summary(result, label: report.label, nothingFound: report.nothingFoundLabel,
-                                  elapsed: ContinuousClock.now - start))
+            Console.error(
+                summary(
+                    result, label: report.label, nothingFound: report.nothingFoundLabel,
+                    elapsed: ContinuousClock.now - start))
         }
         return result
     }

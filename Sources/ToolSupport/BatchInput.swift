@@ -35,8 +35,10 @@ public struct InputScan: Sendable {
     public let recursive: Bool
 
     /// Suffixes libvips reads here (the common ones; the others can be named directly).
-    public static let imageSuffixes: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif",
-                                                   "avif", "gif", "jxl", "jp2", "bmp", "pnm", "ppm", "pgm"]
+    public static let imageSuffixes: Set<String> = [
+        "jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif",
+        "avif", "gif", "jxl", "jp2", "bmp", "pnm", "ppm", "pgm",
+    ]
     public static let pdfSuffixes: Set<String> = ["pdf"]
 
     public init(suffixes: Set<String>, recursive: Bool) {
@@ -60,8 +62,10 @@ public struct InputScan: Sendable {
             walk(root, under: "", into: &found)
             found.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for relative in found {
-                result.append(BatchInput(path: root == "/" ? "/" + relative : root + "/" + relative,
-                                         relativePath: relative, foundInFolder: true))
+                result.append(
+                    BatchInput(
+                        path: root == "/" ? "/" + relative : root + "/" + relative,
+                        relativePath: relative, foundInFolder: true))
             }
         }
         return result

@@ -19,7 +19,8 @@ public enum Console {
 
     /// Text for stderr as it is (progress bars draw with carriage returns).
     public static func writeError(_ text: String) {
-        FileHandle(fileDescriptor: errorDescriptor.load(ordering: .acquiring), closeOnDealloc: false).write(Data(text.utf8))
+        FileHandle(fileDescriptor: errorDescriptor.load(ordering: .acquiring), closeOnDealloc: false).write(
+            Data(text.utf8))
     }
 
     /// True when the descriptor is a terminal (progress bars only then; binary output never).

@@ -55,9 +55,11 @@ public func orderedParallelForEach<Result: Sendable>(
 }
 
 /// The same without per-thread state: `work(index)` for every item, results to `emit` in order.
-public func orderedParallelForEach<Result: Sendable>(count: Int, jobs: Int,
-                                                     work: @escaping @Sendable (Int) -> Result,
-                                                     emit: @escaping @Sendable (Int, Result) -> Void) {
+public func orderedParallelForEach<Result: Sendable>(
+    count: Int, jobs: Int,
+    work: @escaping @Sendable (Int) -> Result,
+    emit: @escaping @Sendable (Int, Result) -> Void
+) {
     orderedParallelForEach(count: count, jobs: jobs, makeWork: { work }, emit: emit)
 }
 

@@ -73,6 +73,7 @@ public final class ProgressBar: @unchecked Sendable {
     public static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded(.up))
         let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
     }
 }

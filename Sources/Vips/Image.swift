@@ -28,7 +28,8 @@ public final class Image: @unchecked Sendable {
     /// The libvips interpretation nick, e.g. "srgb", "b-w", "multiband".
     public var interpretation: String {
         let value = vips_image_get_interpretation(pointer)
-        return vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)).map { String(cString: $0) } ?? "unknown"
+        return vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)).map { String(cString: $0) }
+            ?? "unknown"
     }
 
     /// The EXIF orientation tag (1...8), 1 when absent.
@@ -131,13 +132,16 @@ extension Image {
         try self.init(copying: floats, width: width, height: height, bands: bands, format: .float)
     }
 
-    private convenience init<T>(copying values: [T], width: Int, height: Int, bands: Int, format: BandFormat) throws(VipsError) {
+    private convenience init<T>(
+        copying values: [T], width: Int, height: Int, bands: Int, format: BandFormat
+    ) throws(VipsError) {
         try VipsRuntime.ensure()
         guard width > 0, height > 0, bands > 0, values.count == width * height * bands else {
             throw VipsError("pixel buffer of \(values.count) values does not match \(width)×\(height)×\(bands)")
         }
         let made = values.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format.cValue)
+            vips_image_new_from_memory_copy(
+                raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), format.cValue)
         }
         guard let made else { throw VipsError.fromBuffer("could not wrap pixels") }
         self.init(owning: made)
@@ -147,7 +151,11 @@ extension Image {
     public static func matrix(width: Int, height: Int, values: [Double]) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         guard values.count == width * height else { throw VipsError("matrix needs \(width * height) values") }
-        guard let made = values.withUnsafeBufferPointer({ vips_image_new_matrix_from_array(Int32(width), Int32(height), $0.baseAddress, Int32($0.count)) }) else {
+        guard
+            let made = values.withUnsafeBufferPointer({
+                vips_image_new_matrix_from_array(Int32(width), Int32(height), $0.baseAddress, Int32($0.count))
+            })
+        else {
             throw VipsError.fromBuffer("could not build a matrix")
         }
         return Image(owning: made)

@@ -13,8 +13,10 @@ public enum ImageSource: Sendable, Equatable {
 
 extension Image {
     /// Loads from a file or a descriptor, as `load(_:…)` and `load(descriptor:…)` do.
-    public static func load(_ source: ImageSource, autorotate: Bool = true, access: Access = .random,
-                            maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+    public static func load(
+        _ source: ImageSource, autorotate: Bool = true, access: Access = .random,
+        maxPixels: Int = defaultMaxPixels
+    ) throws(VipsError) -> Image {
         switch source {
         case .file(let path): return try load(path, autorotate: autorotate, access: access, maxPixels: maxPixels)
         case .descriptor(let descriptor):

@@ -1,4 +1,5 @@
 import CVips
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,8 +22,10 @@ extension Image {
     /// `autorotate` is set, so the pixels are as a person sees the picture.
     /// Truncated or corrupt data fails when the pixels are computed, not silently.
     /// Images declaring more than `maxPixels` pixels are refused from their header.
-    public static func load(_ path: String, autorotate: Bool = true, access: Access = .random,
-                            maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+    public static func load(
+        _ path: String, autorotate: Bool = true, access: Access = .random,
+        maxPixels: Int = defaultMaxPixels
+    ) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         try checkReadable(path)
         if let problem = PNGChunkGuard.problem(path: path) { throw VipsError(problem) }
@@ -30,13 +33,17 @@ extension Image {
             vips_error_clear()
             throw VipsError("not a known image format")
         }
-        return try open(loader: loader, input: ("filename", .string(path)), autorotate: autorotate, access: access, maxPixels: maxPixels)
+        return try open(
+            loader: loader, input: ("filename", .string(path)), autorotate: autorotate, access: access,
+            maxPixels: maxPixels)
     }
 
     /// Loads an image streamed from a file descriptor (a pipe, standard input), format sniffed
     /// from the first bytes.
-    public static func load(descriptor: Int32, autorotate: Bool = true, access: Access = .random,
-                            maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+    public static func load(
+        descriptor: Int32, autorotate: Bool = true, access: Access = .random,
+        maxPixels: Int = defaultMaxPixels
+    ) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         guard let source = vips_source_new_from_descriptor(descriptor) else {
             throw VipsError.fromBuffer("cannot read descriptor \(descriptor)")
@@ -46,25 +53,34 @@ extension Image {
             vips_error_clear()
             throw VipsError(descriptor == 0 ? "standard input is not a known image format" : "not a known image format")
         }
-        return try open(loader: loader, input: ("source", .object(box)), autorotate: autorotate, access: access, maxPixels: maxPixels)
+        return try open(
+            loader: loader, input: ("source", .object(box)), autorotate: autorotate, access: access,
+            maxPixels: maxPixels)
     }
 
     /// The common end of every load: refuse blocked loaders, build the lazy image, check its
     /// declared size before any pixel is decoded, then apply the EXIF orientation.
-    private static func open(loader: UnsafePointer<CChar>, input: (String, Operation.Argument), autorotate: Bool,
-                             access: Access, maxPixels: Int) throws(VipsError) -> Image {
+    private static func open(
+        loader: UnsafePointer<CChar>, input: (String, Operation.Argument), autorotate: Bool,
+        access: Access, maxPixels: Int
+    ) throws(VipsError) -> Image {
         let name = String(cString: loader)
         try refuseBlocked(name)
-        let image = try Operation.call(name, [
-            input, ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
-        ]).image()
+        let image = try Operation.call(
+            name,
+            [
+                input, ("access", .string(access.rawValue)), ("fail_on", .string("truncated")),
+            ]
+        ).image()
         try image.checkSize(maxPixels: maxPixels)
         guard autorotate, image.orientation != 1 else { return image }
         return try image.autorotated()
     }
 
     /// Loads an image held in memory (format found from the bytes).
-    public static func load(bytes: [UInt8], autorotate: Bool = true, maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+    public static func load(
+        bytes: [UInt8], autorotate: Bool = true, maxPixels: Int = defaultMaxPixels
+    ) throws(VipsError) -> Image {
         try VipsRuntime.ensure()
         if let problem = PNGChunkGuard.problem(bytes: bytes) { throw VipsError(problem) }
         // A memory source reads the bytes without copying them, so compute the pixels before
@@ -79,9 +95,12 @@ extension Image {
                 return .failure(VipsError("not a known image format"))
             }
             return Result { () throws(VipsError) -> Image in
-                let lazy = try Operation.call(String(cString: loader), [
-                    ("source", .object(box)), ("fail_on", .string("truncated")),
-                ]).image()
+                let lazy = try Operation.call(
+                    String(cString: loader),
+                    [
+                        ("source", .object(box)), ("fail_on", .string("truncated")),
+                    ]
+                ).image()
                 try lazy.checkSize(maxPixels: maxPixels)
                 return try lazy.copiedToMemory()
             }
@@ -121,7 +140,9 @@ extension Image {
             // "VipsForeignLoadPdfFile" -> "pdf"
             var format = Substring(loader)
             if format.hasPrefix("VipsForeignLoad") { format = format.dropFirst("VipsForeignLoad".count) }
-            for suffix in ["File", "Source", "Buffer"] where format.hasSuffix(suffix) { format = format.dropLast(suffix.count) }
+            for suffix in ["File", "Source", "Buffer"] where format.hasSuffix(suffix) {
+                format = format.dropLast(suffix.count)
+            }
             throw VipsError("\(format.lowercased()) input is not accepted (libvips marks its loader untrusted)")
         }
     }
@@ -135,4 +156,3 @@ extension Image {
         guard access(path, R_OK) == 0 else { throw VipsError("permission denied") }
     }
 }
-

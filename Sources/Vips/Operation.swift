@@ -97,7 +97,9 @@ public enum Operation {
         return result
     }
 
-    private static func spec(of key: String, on object: UnsafeMutablePointer<VipsObject>, operation: String) throws(VipsError) -> UnsafeMutablePointer<GParamSpec> {
+    private static func spec(
+        of key: String, on object: UnsafeMutablePointer<VipsObject>, operation: String
+    ) throws(VipsError) -> UnsafeMutablePointer<GParamSpec> {
         var pspec: UnsafeMutablePointer<GParamSpec>?
         var argumentClass: UnsafeMutablePointer<VipsArgumentClass>?
         var argumentInstance: UnsafeMutablePointer<VipsArgumentInstance>?
@@ -108,7 +110,9 @@ public enum Operation {
         return pspec
     }
 
-    private static func set(_ key: String, to value: Argument, on object: UnsafeMutablePointer<VipsObject>, operation: String) throws(VipsError) {
+    private static func set(
+        _ key: String, to value: Argument, on object: UnsafeMutablePointer<VipsObject>, operation: String
+    ) throws(VipsError) {
         let type = try spec(of: key, on: object, operation: operation).pointee.value_type
         var gvalue = GValue()
         defer { g_value_unset(&gvalue) }
@@ -131,7 +135,9 @@ public enum Operation {
         case .doubles(let numbers):
             g_value_init(&gvalue, type)
             if type == CShim_VIPS_TYPE_ARRAY_DOUBLE() {
-                numbers.withUnsafeBufferPointer { vips_value_set_array_double(&gvalue, $0.baseAddress, Int32($0.count)) }
+                numbers.withUnsafeBufferPointer {
+                    vips_value_set_array_double(&gvalue, $0.baseAddress, Int32($0.count))
+                }
             } else if type == CShim_VIPS_TYPE_ARRAY_INT() {
                 let ints = numbers.map { Int32($0.rounded()) }
                 ints.withUnsafeBufferPointer { vips_value_set_array_int(&gvalue, $0.baseAddress, Int32($0.count)) }
@@ -158,22 +164,27 @@ public enum Operation {
             }
         case .bool(let flag):
             g_value_init(&gvalue, type)
-            guard type == CShim_G_TYPE_BOOLEAN() else { throw VipsError("\(operation): argument \(key) is not a boolean") }
+            guard type == CShim_G_TYPE_BOOLEAN() else {
+                throw VipsError("\(operation): argument \(key) is not a boolean")
+            }
             g_value_set_boolean(&gvalue, flag ? 1 : 0)
         case .int(let number):
-            try setNumber(Double(number), type: type, fundamental: fundamental, into: &gvalue, key: key, operation: operation)
+            try setNumber(
+                Double(number), type: type, fundamental: fundamental, into: &gvalue, key: key, operation: operation)
         case .double(let number):
             try setNumber(number, type: type, fundamental: fundamental, into: &gvalue, key: key, operation: operation)
         }
         g_object_set_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), key, &gvalue)
     }
 
-    private static func setNumber(_ number: Double, type: GType, fundamental: GType, into gvalue: inout GValue, key: String, operation: String) throws(VipsError) {
+    private static func setNumber(
+        _ number: Double, type: GType, fundamental: GType, into gvalue: inout GValue, key: String, operation: String
+    ) throws(VipsError) {
         g_value_init(&gvalue, type)
         switch fundamental {
         case CShim_G_TYPE_DOUBLE(): g_value_set_double(&gvalue, number)
         case CShim_G_TYPE_INT(): g_value_set_int(&gvalue, Int32(clamping: Int(number.rounded())))
-        case CShim_G_TYPE_UINT64(): g_value_set_uint64(&gvalue, guint64(max(0, number.rounded()))) // rawload's offset
+        case CShim_G_TYPE_UINT64(): g_value_set_uint64(&gvalue, guint64(max(0, number.rounded())))  // rawload's offset
         case CShim_G_TYPE_BOOLEAN(): g_value_set_boolean(&gvalue, number != 0 ? 1 : 0)
         case CShim_G_TYPE_ENUM(): g_value_set_enum(&gvalue, Int32(number))
         case CShim_G_TYPE_FLAGS(): g_value_set_flags(&gvalue, UInt32(number))
@@ -190,7 +201,9 @@ public enum Operation {
         }
     }
 
-    private static func get(_ key: String, from object: UnsafeMutablePointer<VipsObject>, operation: String) throws(VipsError) -> Any? {
+    private static func get(
+        _ key: String, from object: UnsafeMutablePointer<VipsObject>, operation: String
+    ) throws(VipsError) -> Any? {
         let type = try spec(of: key, on: object, operation: operation).pointee.value_type
         var gvalue = GValue()
         g_value_init(&gvalue, type)

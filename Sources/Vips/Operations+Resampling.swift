@@ -3,9 +3,13 @@ extension Image {
     /// Block average of factor × factor pixels. With `ceil`, a partial block at the right or
     /// bottom edge makes one more output pixel (averaging what is there) instead of being dropped.
     public func shrink(_ factor: Int, ceil: Bool = true) throws(VipsError) -> Image {
-        try Operation.call("shrink", [
-            ("in", .image(self)), ("hshrink", .double(Double(factor))), ("vshrink", .double(Double(factor))), ("ceil", .bool(ceil)),
-        ]).image()
+        try Operation.call(
+            "shrink",
+            [
+                ("in", .image(self)), ("hshrink", .double(Double(factor))), ("vshrink", .double(Double(factor))),
+                ("ceil", .bool(ceil)),
+            ]
+        ).image()
     }
 
     /// Repeats each pixel factor × factor times (nearest-neighbour enlargement, no arithmetic).
@@ -18,20 +22,26 @@ extension Image {
     public func enlargedBilinear(by factor: Int, width: Int, height: Int) throws(VipsError) -> Image {
         // affine maps output x to input x/factor − idx; the centre alignment needs idx = (f−1)/(2f).
         let shift = Double(factor - 1) / Double(2 * factor)
-        return try Operation.call("affine", [
-            ("in", .image(self)), ("matrix", .doubles([Double(factor), 0, 0, Double(factor)])),
-            ("interpolate", .object(try Interpolator.named("bilinear"))),
-            ("oarea", .ints([0, 0, width, height])), ("idx", .double(shift)), ("idy", .double(shift)),
-            ("extend", .string("copy")),
-        ]).image()
+        return try Operation.call(
+            "affine",
+            [
+                ("in", .image(self)), ("matrix", .doubles([Double(factor), 0, 0, Double(factor)])),
+                ("interpolate", .object(try Interpolator.named("bilinear"))),
+                ("oarea", .ints([0, 0, width, height])), ("idx", .double(shift)), ("idy", .double(shift)),
+                ("extend", .string("copy")),
+            ]
+        ).image()
     }
 
     /// Stretches to exactly width × height (each axis on its own), with the named kernel.
     public func resized(toWidth width: Int, height: Int, kernel: String = "linear") throws(VipsError) -> Image {
-        let stretched = try Operation.call("resize", [
-            ("in", .image(self)), ("scale", .double(Double(width) / Double(self.width))),
-            ("vscale", .double(Double(height) / Double(self.height))), ("kernel", .string(kernel)),
-        ]).image()
+        let stretched = try Operation.call(
+            "resize",
+            [
+                ("in", .image(self)), ("scale", .double(Double(width) / Double(self.width))),
+                ("vscale", .double(Double(height) / Double(self.height))), ("kernel", .string(kernel)),
+            ]
+        ).image()
         if stretched.width == width && stretched.height == height { return stretched }
         // resize rounds the output size; pad or trim the last row/column to the exact size.
         return try stretched.embed(x: 0, y: 0, width: width, height: height, extend: "copy")
@@ -42,13 +52,18 @@ extension Image {
     /// (JPEG DCT scaling, WebP/HEIF/PDF scale), which is most of the speed on large photos.
     /// EXIF orientation is applied. The file is first opened as `load` does (header only), so a
     /// missing file, an unknown or untrusted format or a decompression bomb fail the same way.
-    public static func thumbnail(file path: String, width: Int, height: Int,
-                                 maxPixels: Int = defaultMaxPixels) throws(VipsError) -> Image {
+    public static func thumbnail(
+        file path: String, width: Int, height: Int,
+        maxPixels: Int = defaultMaxPixels
+    ) throws(VipsError) -> Image {
         // Header only (no pixels are decoded); the thumbnail then reopens the file with a shrink factor.
         _ = try load(path, autorotate: false, access: .sequential, maxPixels: maxPixels)
-        return try Operation.call("thumbnail", [
-            ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
-            ("size", .string("down")), ("fail_on", .string("truncated")),
-        ]).image()
+        return try Operation.call(
+            "thumbnail",
+            [
+                ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
+                ("size", .string("down")), ("fail_on", .string("truncated")),
+            ]
+        ).image()
     }
 }

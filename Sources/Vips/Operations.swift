@@ -3,7 +3,9 @@ import CVips
 /// Typed helpers over `Operation.call` for the operations the tools use. Anything else is one
 /// `Operation.call("name", [...])` away.
 extension Image {
-    private func unary(_ name: String, _ extra: [(String, Operation.Argument)] = [], options: String? = nil) throws(VipsError) -> Image {
+    private func unary(
+        _ name: String, _ extra: [(String, Operation.Argument)] = [], options: String? = nil
+    ) throws(VipsError) -> Image {
         try Operation.call(name, [("in", .image(self))] + extra, options: options).image()
     }
 
@@ -15,10 +17,13 @@ extension Image {
     /// Shrinks (or, when `enlarging`, enlarges) to fit inside width × height, reusing any
     /// shrink-on-load the image's loader offers. libvips would otherwise default the height to the width.
     public func thumbnail(width: Int, height: Int, enlarging: Bool = true) throws(VipsError) -> Image {
-        try Operation.call("thumbnail_image", [
-            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
-            ("size", .string(enlarging ? "both" : "down")),
-        ]).image()
+        try Operation.call(
+            "thumbnail_image",
+            [
+                ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
+                ("size", .string(enlarging ? "both" : "down")),
+            ]
+        ).image()
     }
 
     /// Scales both axes by `scale` with the named kernel ("lanczos3", "linear", "nearest", ...).
@@ -33,9 +38,13 @@ extension Image {
 
     /// Crops the rectangle at (x, y) of `width` × `height` pixels.
     public func extractArea(x: Int, y: Int, width: Int, height: Int) throws(VipsError) -> Image {
-        try Operation.call("extract_area", [
-            ("input", .image(self)), ("left", .int(x)), ("top", .int(y)), ("width", .int(width)), ("height", .int(height)),
-        ]).image()
+        try Operation.call(
+            "extract_area",
+            [
+                ("input", .image(self)), ("left", .int(x)), ("top", .int(y)), ("width", .int(width)),
+                ("height", .int(height)),
+            ]
+        ).image()
     }
 
     /// Bands `band` ..< `band + count` as a new image.
@@ -70,8 +79,10 @@ extension Image {
 
     /// Affine transform `[a, b, c, d]` plus offsets, rendering the area `oarea` (x, y, w, h)
     /// of the output plane; one resampling pass with the named interpolator.
-    public func affine(_ matrix: [Double], outputArea: [Int]? = nil, odx: Double = 0, ody: Double = 0,
-                       interpolate: String = "bicubic", background: [Double] = [0], extend: String = "background") throws(VipsError) -> Image {
+    public func affine(
+        _ matrix: [Double], outputArea: [Int]? = nil, odx: Double = 0, ody: Double = 0,
+        interpolate: String = "bicubic", background: [Double] = [0], extend: String = "background"
+    ) throws(VipsError) -> Image {
         var extra: [(String, Operation.Argument)] = [
             ("matrix", .doubles(matrix)), ("odx", .double(odx)), ("ody", .double(ody)),
             ("background", .doubles(background)), ("extend", .string(extend)),
@@ -82,23 +93,31 @@ extension Image {
     }
 
     /// Places the image at (x, y) in a `width` × `height` canvas, filling the rest by `extend` ("copy", "black", "background", ...).
-    public func embed(x: Int, y: Int, width: Int, height: Int, extend: String = "copy", background: [Double] = [0]) throws(VipsError) -> Image {
-        try unary("embed", [
-            ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
-            ("extend", .string(extend)), ("background", .doubles(background)),
-        ])
+    public func embed(
+        x: Int, y: Int, width: Int, height: Int, extend: String = "copy", background: [Double] = [0]
+    ) throws(VipsError) -> Image {
+        try unary(
+            "embed",
+            [
+                ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
+                ("extend", .string(extend)), ("background", .doubles(background)),
+            ])
     }
 
     /// Pixels where `self` (a condition image) is non-zero come from `then`, others from `else`.
     public func ifThenElse(_ then: Image, _ otherwise: Image, blend: Bool = false) throws(VipsError) -> Image {
-        try Operation.call("ifthenelse", [
-            ("cond", .image(self)), ("in1", .image(then)), ("in2", .image(otherwise)), ("blend", .bool(blend)),
-        ]).image()
+        try Operation.call(
+            "ifthenelse",
+            [
+                ("cond", .image(self)), ("in1", .image(then)), ("in2", .image(otherwise)), ("blend", .bool(blend)),
+            ]
+        ).image()
     }
 
     /// Pastes `sub` at (x, y) over `self`.
     public func insert(_ sub: Image, x: Int, y: Int) throws(VipsError) -> Image {
-        try Operation.call("insert", [("main", .image(self)), ("sub", .image(sub)), ("x", .int(x)), ("y", .int(y))]).image()
+        try Operation.call("insert", [("main", .image(self)), ("sub", .image(sub)), ("x", .int(x)), ("y", .int(y))])
+            .image()
     }
 
     /// Removes alpha by blending onto `background`.

@@ -42,7 +42,8 @@ enum PNGChunkGuard {
             let follow = size - offset - 12
             // The spec caps a chunk at 2^31 - 1 bytes; more than the file holds is damage either way.
             if length > Int(Int32.max) || length > follow {
-                return "corrupt or truncated PNG: its \(type) chunk declares \(length) bytes but \(max(0, follow)) follow"
+                return
+                    "corrupt or truncated PNG: its \(type) chunk declares \(length) bytes but \(max(0, follow)) follow"
             }
             if type == "IEND" { return nil }
             offset += 12 + length

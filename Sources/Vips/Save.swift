@@ -1,5 +1,5 @@
-import CoreTypes
 import CVips
+import CoreTypes
 
 extension Image {
     /// Writes the image to `filename` with the saver chosen by `format` (a suffix such as ".jpg";
@@ -8,20 +8,27 @@ extension Image {
     ///
     /// This writes in place; callers that must never leave a partial file write to a temporary
     /// name and rename (see the commands' atomic output).
-    public func save(to filename: String, format: String? = nil, options: String = "", strip: Bool = false) throws(VipsError) {
+    public func save(
+        to filename: String, format: String? = nil, options: String = "", strip: Bool = false
+    ) throws(VipsError) {
         let suffix = format ?? SaveTarget(filename).suffix ?? ""
         guard let saver = vips_foreign_find_save("x" + suffix) else {
             vips_error_clear()
             throw VipsError("no saver for \"\(suffix)\": use a suffix such as .jpg, .png, .webp, .tif")
         }
-        try Operation.call(String(cString: saver), [
-            ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)), ("strip", .bool(strip)),
-        ], options: options, outputs: [])
+        try Operation.call(
+            String(cString: saver),
+            [
+                ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)),
+                ("strip", .bool(strip)),
+            ], options: options, outputs: [])
     }
 
     /// Writes the image to a file descriptor (standard output by default) in the format of
     /// `suffix` (".png", ".jpg", ...).
-    public func save(toDescriptor descriptor: Int32 = 1, format suffix: String, options: String = "", strip: Bool = false) throws(VipsError) {
+    public func save(
+        toDescriptor descriptor: Int32 = 1, format suffix: String, options: String = "", strip: Bool = false
+    ) throws(VipsError) {
         try VipsRuntime.ensure()
         guard let saver = vips_foreign_find_save_target(suffix) else {
             vips_error_clear()
@@ -31,9 +38,11 @@ extension Image {
             throw VipsError.fromBuffer("cannot write to descriptor \(descriptor)")
         }
         let box = GObjectBox(owning: UnsafeMutableRawPointer(target))
-        try Operation.call(String(cString: saver), [
-            ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
-        ], options: options, outputs: [])
+        try Operation.call(
+            String(cString: saver),
+            [
+                ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
+            ], options: options, outputs: [])
     }
 
     /// A copy (pixels shared) without the metadata a saver could write: the blobs (`exif-data`,
@@ -43,7 +52,8 @@ extension Image {
     /// (libvips issue 3340; Debian 12 ships 8.14.1).
     func withoutMetadata() throws(VipsError) -> Image {
         let fresh = try copy()
-        for name in fieldNames where name.hasSuffix("-data") || name.hasPrefix("exif-") || name.hasPrefix("png-comment-") {
+        for name in fieldNames
+        where name.hasSuffix("-data") || name.hasPrefix("exif-") || name.hasPrefix("png-comment-") {
             _ = vips_image_remove(fresh.pointer, name)
         }
         return fresh

@@ -24,8 +24,9 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// A refusal of a header declaring more than `limit` pixels.
     public static func tooManyPixels(width: Int, height: Int, limit: Int) -> VipsError {
-        VipsError(kind: .tooManyPixels(width: width, height: height, limit: limit),
-                  message: "image is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels")
+        VipsError(
+            kind: .tooManyPixels(width: width, height: height, limit: limit),
+            message: "image is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels")
     }
 
     private init(kind: Kind, message: String) {

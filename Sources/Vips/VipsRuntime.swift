@@ -81,7 +81,7 @@ public enum VipsRuntime {
     public static func dropCachedOperations() {
         guard running.load(ordering: .acquiring) else { return }
         let limit = vips_cache_get_max()
-        vips_cache_set_max(0) // trims the cache to nothing
+        vips_cache_set_max(0)  // trims the cache to nothing
         vips_cache_set_max(limit)
     }
 

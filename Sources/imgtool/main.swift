@@ -1,4 +1,5 @@
 import ImgToolCommands
 import ToolRuntime
+
 RuntimePolicy.imgtool.apply()
 ImgTool.runAndExit()

@@ -1,4 +1,5 @@
 import PDFLayoutCommands
 import ToolRuntime
+
 RuntimePolicy.pdflayout.apply()
 PDFLayout.runAndExit()

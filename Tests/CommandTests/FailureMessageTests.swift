@@ -1,5 +1,6 @@
 import Poppler
 import Testing
+
 @testable import PDFLayoutCommands
 
 /// The libraries' errors name no command-line option; the command boundary adds the advice.

@@ -1,14 +1,16 @@
 import ArgumentParser
 import ImgToolCommands
 import PDFLayoutCommands
-import Testing
 import TestSupport
+import Testing
 
 /// Every subcommand's --help ends with its examples, and every example is a valid command line
 /// (parsed and validated as the tool would), so the help cannot advertise what the tool refuses.
 @Suite struct HelpExamplesTests {
-    static let subcommands = [["imgtool", "info"], ["imgtool", "horizon"], ["imgtool", "blur"],
-                              ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"]]
+    static let subcommands = [
+        ["imgtool", "info"], ["imgtool", "horizon"], ["imgtool", "blur"],
+        ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"],
+    ]
 
     /// The EXAMPLES block at the end of `tool subcommand --help`.
     static func examples(_ command: [String]) throws -> [String] {
@@ -28,7 +30,11 @@ import TestSupport
     static func arguments(of example: String, tool: String) -> [String]? {
         var line = example
         if let comment = line.range(of: "  #") { line = String(line[..<comment.lowerBound]) }
-        guard let part = line.split(separator: "|").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(tool + " ") }) else {
+        guard
+            let part = line.split(separator: "|").first(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(tool + " ")
+            })
+        else {
             return nil
         }
         var words: [String] = [], word = "", quoted = false
@@ -63,7 +69,9 @@ import TestSupport
                     _ = try PDFLayout.parseAsRoot(arguments)
                 }
             } catch {
-                Issue.record("\(example): \(command[0] == "imgtool" ? ImgTool.fullMessage(for: error) : PDFLayout.fullMessage(for: error))")
+                Issue.record(
+                    "\(example): \(command[0] == "imgtool" ? ImgTool.fullMessage(for: error) : PDFLayout.fullMessage(for: error))"
+                )
             }
         }
     }

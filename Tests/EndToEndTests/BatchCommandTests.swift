@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Batches: folders and -r, -o DIR/ mirroring, input order, JSON Lines with errors, the summary
 /// line, --skip-existing, --shard, and the progress bar only on a terminal.
@@ -9,8 +9,10 @@ import TestSupport
     /// day2/horizon-portrait.jpg}, broken/truncated.jpg}
     static func library(in scratch: Scratch) throws -> String {
         let root = scratch.path("photos")
-        let files = ["horizon-lake.jpg": "", "tilted-lake.jpg": "", "horizon-pier.jpg": "trip",
-                     "no-horizon-sky.jpg": "trip", "horizon-portrait.jpg": "trip/day2", "truncated.jpg": "broken"]
+        let files = [
+            "horizon-lake.jpg": "", "tilted-lake.jpg": "", "horizon-pier.jpg": "trip",
+            "no-horizon-sky.jpg": "trip", "horizon-portrait.jpg": "trip/day2", "truncated.jpg": "broken",
+        ]
         for (name, folder) in files {
             let target = folder.isEmpty ? root : root + "/" + folder
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
@@ -26,8 +28,10 @@ import TestSupport
         return names.filter { !InputIsFolder.check(folder + "/" + $0) }.sorted()
     }
 
-    static let walkOrder = ["broken/truncated.jpg", "horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg",
-                            "trip/horizon-pier.jpg", "trip/no-horizon-sky.jpg"]
+    static let walkOrder = [
+        "broken/truncated.jpg", "horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg",
+        "trip/horizon-pier.jpg", "trip/no-horizon-sky.jpg",
+    ]
 
     @Test func horizonBatchMirrorsTreeLogsEveryInputAndGoesOnAfterAFailure() throws {
         let scratch = try Scratch()
@@ -42,7 +46,10 @@ import TestSupport
         #expect(records[5]["found"] as? Bool == false)
         #expect(records[2]["output"] as? String == out + "/tilted-lake.jpg")
         // The tree is mirrored; nothing for the broken photo nor the one without a horizon.
-        #expect(Self.tree(out) == ["horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg", "trip/horizon-pier.jpg"])
+        #expect(
+            Self.tree(out) == [
+                "horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg", "trip/horizon-pier.jpg",
+            ])
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines[0].hasPrefix("imgtool: \(photos)/broken/truncated.jpg: "))
@@ -53,7 +60,10 @@ import TestSupport
         let flat = try run("imgtool", ["horizon", photos, "-q"])
         #expect(flat.status == 0 && flat.text.isEmpty && flat.stderr.isEmpty, "\(flat.stderr)")
         let listed = try run("imgtool", ["info", photos, "--json"])
-        #expect(try listed.jsonLines().map { $0["file"] as? String } == [photos + "/horizon-lake.jpg", photos + "/tilted-lake.jpg"])
+        #expect(
+            try listed.jsonLines().map { $0["file"] as? String } == [
+                photos + "/horizon-lake.jpg", photos + "/tilted-lake.jpg",
+            ])
     }
 
     @Test func skipExistingResumesAndRedoesChangedInputs() throws {
@@ -64,13 +74,20 @@ import TestSupport
         let levelled = out + "tilted-lake.jpg"
         let before = try FileManager.default.attributesOfItem(atPath: levelled)[.modificationDate] as? Date
         // An edited photo is newer than its copy: only it is redone.
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)],
-                                              ofItemAtPath: photos + "/horizon-lake.jpg")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)],
+            ofItemAtPath: photos + "/horizon-lake.jpg")
         let again = try run("imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--json"])
         let records = try again.jsonLines()
         let skipped = records.filter { $0["skipped"] as? Bool == true }.compactMap { $0["file"] as? String }
-        #expect(skipped == ["tilted-lake.jpg", "trip/day2/horizon-portrait.jpg", "trip/horizon-pier.jpg"].map { photos + "/" + $0 })
-        #expect(records.first { $0["file"] as? String == photos + "/horizon-lake.jpg" }?["output"] as? String == out + "horizon-lake.jpg")
+        #expect(
+            skipped
+                == ["tilted-lake.jpg", "trip/day2/horizon-portrait.jpg", "trip/horizon-pier.jpg"].map {
+                    photos + "/" + $0
+                })
+        #expect(
+            records.first { $0["file"] as? String == photos + "/horizon-lake.jpg" }?["output"] as? String == out
+                + "horizon-lake.jpg")
         #expect(try FileManager.default.attributesOfItem(atPath: levelled)[.modificationDate] as? Date == before)
         #expect(again.stderr.contains("1 done, 1 no horizon, 3 skipped, 1 failed"), "\(again.stderr)")
     }
@@ -82,15 +99,18 @@ import TestSupport
         try FileManager.default.removeItem(atPath: photos + "/broken")
         let plain = try run("imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "-q"])
         #expect(plain.status == 2, "\(plain.stderr)")
-        let ok = try run("imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "--json"])
+        let ok = try run(
+            "imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "--json"])
         #expect(ok.status == 0, "\(ok.stderr)")
         // The outcome of each photo stays in the log and the summary.
         #expect(try ok.jsonLines().contains { $0["found"] as? Bool == false })
         #expect(ok.stderr.contains("0 done, 1 no horizon, 4 skipped, 0 failed"), "\(ok.stderr)")
         // A failed photo still fails the batch.
         try FileManager.default.createDirectory(atPath: photos + "/broken", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Fixtures.asset("truncated.jpg"), toPath: photos + "/broken/truncated.jpg")
-        let failed = try run("imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "-q"])
+        try FileManager.default.copyItem(
+            atPath: Fixtures.asset("truncated.jpg"), toPath: photos + "/broken/truncated.jpg")
+        let failed = try run(
+            "imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "-q"])
         #expect(failed.status == 1, "\(failed.stderr)")
     }
 
@@ -113,14 +133,18 @@ import TestSupport
     @Test func blurBatchNeedsAFolderAndKeepsEachFormat() throws {
         let scratch = try Scratch()
         let photos = try Self.library(in: scratch)
-        try FileManager.default.copyItem(atPath: Fixtures.asset("screenshot-text.png"), toPath: photos + "/trip/shot.png")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.asset("screenshot-text.png"), toPath: photos + "/trip/shot.png")
         let refused = try run("imgtool", ["blur", photos + "/horizon-lake.jpg", photos + "/tilted-lake.jpg"])
         #expect(refused.status == 64 && refused.stderr.contains("-o DIR/"), "\(refused.stderr)")
         let out = scratch.path("frosted")
         let result = try run("imgtool", ["blur", "-r", photos, "-o", out + "/", "--style", "dark", "--json"])
         #expect(result.status == 1)
-        #expect(Self.tree(out) == ["horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg",
-                                   "trip/horizon-pier.jpg", "trip/no-horizon-sky.jpg", "trip/shot.png"])
+        #expect(
+            Self.tree(out) == [
+                "horizon-lake.jpg", "tilted-lake.jpg", "trip/day2/horizon-portrait.jpg",
+                "trip/horizon-pier.jpg", "trip/no-horizon-sky.jpg", "trip/shot.png",
+            ])
         let records = try result.jsonLines()
         #expect(records.count == 7)
         #expect(records.last?["output"] as? String == out + "/trip/shot.png")
@@ -136,17 +160,25 @@ import TestSupport
         try FileManager.default.copyItem(atPath: Fixtures.asset("book-rtl.pdf"), toPath: shelf + "/manga/book-rtl.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.asset("damaged.pdf"), toPath: shelf + "/damaged.pdf")
         let out = scratch.path("spreads")
-        let images = try run("pdflayout", ["-r", shelf, "--two-up", "-o", out + "/", "--format", "png", "--dpi", "20", "--json"])
+        let images = try run(
+            "pdflayout", ["-r", shelf, "--two-up", "-o", out + "/", "--format", "png", "--dpi", "20", "--json"])
         #expect(images.status == 1)
         let records = try images.jsonLines()
-        #expect(records.map { $0["file"] as? String } == ["damaged.pdf", "manga/book-rtl.pdf", "mixed.pdf"].map { shelf + "/" + $0 })
+        #expect(
+            records.map { $0["file"] as? String }
+                == ["damaged.pdf", "manga/book-rtl.pdf", "mixed.pdf"].map { shelf + "/" + $0 })
         #expect(records[1]["rtl"] as? Bool == true, "the book's /Direction still decides")
-        #expect(Self.tree(out) == ["manga/book-rtl-001.png", "manga/book-rtl-002.png", "manga/book-rtl-003.png",
-                                   "manga/book-rtl-004.png", "mixed-001.png", "mixed-002.png", "mixed-003.png"])
+        #expect(
+            Self.tree(out) == [
+                "manga/book-rtl-001.png", "manga/book-rtl-002.png", "manga/book-rtl-003.png",
+                "manga/book-rtl-004.png", "mixed-001.png", "mixed-002.png", "mixed-003.png",
+            ])
         let vector = try run("pdflayout", ["-r", shelf, "--two-up", "-o", out + "/", "--skip-existing", "-q"])
         #expect(vector.status == 1)
         #expect(FileManager.default.fileExists(atPath: out + "/manga/book-rtl.pdf"))
-        let resumed = try run("pdflayout", ["-r", shelf, "--two-up", "-o", out + "/", "--format", "png", "--dpi", "20", "--skip-existing"])
+        let resumed = try run(
+            "pdflayout",
+            ["-r", shelf, "--two-up", "-o", out + "/", "--format", "png", "--dpi", "20", "--skip-existing"])
         #expect(resumed.stderr.contains("0 done, 2 skipped, 1 failed"), "\(resumed.stderr)")
         let info = try run("pdflayout", ["info", "-r", shelf, "-q"])
         #expect(info.status == 1 && info.stderr.split(separator: "\n").count == 1)
@@ -162,7 +194,8 @@ import TestSupport
         #expect(shown.text.contains("/s"), "\(shown.text)")
         #expect(shown.text.contains("ETA"), "\(shown.text)")
         #expect(shown.text.contains("6/6"), "\(shown.text)")
-        let quiet = try run("script", ["-q", "-e", "-c", "\(tool) horizon -r \(photos) -j 1 -q >/dev/null", "/dev/null"])
+        let quiet = try run(
+            "script", ["-q", "-e", "-c", "\(tool) horizon -r \(photos) -j 1 -q >/dev/null", "/dev/null"])
         #expect(!quiet.text.contains("[#"), "-q silences the bar: \(quiet.text)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `imgtool blur` run as a user runs it.
@@ -8,8 +8,10 @@ import Vips
     static let screenshot = Fixtures.asset("screenshot-text.png")
 
     /// Runs imgtool blur writing into a fresh folder; returns the result and the output's pixels.
-    static func blur(_ arguments: [String], input: String = screenshot, output name: String = "out.png",
-                     in folder: URL) throws -> (RunResult, String) {
+    static func blur(
+        _ arguments: [String], input: String = screenshot, output name: String = "out.png",
+        in folder: URL
+    ) throws -> (RunResult, String) {
         let output = folder.appendingPathComponent(name).path
         return (try run("imgtool", ["blur", input, "-o", output] + arguments), output)
     }
@@ -63,7 +65,8 @@ import Vips
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = Fixtures.asset("exif-rotated.jpg")
         let before = try run("imgtool", ["info", "--json", photo]).jsonLines().first?["metadata"] as? [String] ?? []
-        try #require(before.contains("gps") && before.contains("exif-thumbnail"), "fixture lost its metadata: \(before)")
+        try #require(
+            before.contains("gps") && before.contains("exif-thumbnail"), "fixture lost its metadata: \(before)")
 
         let (stripped, strippedPath) = try Self.blur([], input: photo, output: "stripped.jpg", in: folder)
         #expect(stripped.status == 0, "\(stripped.stderr)")
@@ -78,7 +81,8 @@ import Vips
         let (kept, keptPath) = try Self.blur(["--keep-metadata"], input: photo, output: "kept.jpg", in: folder)
         #expect(kept.status == 0)
         #expect(kept.text.contains("metadata kept"))
-        let keptKinds = try run("imgtool", ["info", "--json", keptPath]).jsonLines().first?["metadata"] as? [String] ?? []
+        let keptKinds =
+            try run("imgtool", ["info", "--json", keptPath]).jsonLines().first?["metadata"] as? [String] ?? []
         #expect(keptKinds.contains("exif") && keptKinds.contains("gps") && keptKinds.contains("xmp"), "\(keptKinds)")
     }
 
@@ -87,7 +91,8 @@ import Vips
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let tagged = folder.appendingPathComponent("tagged.png").path
-        let tagging = try run("/usr/bin/exiftool", ["-q", "-PNG:Comment=secret-location-note", "-o", tagged, Self.screenshot])
+        let tagging = try run(
+            "/usr/bin/exiftool", ["-q", "-PNG:Comment=secret-location-note", "-o", tagged, Self.screenshot])
         try #require(tagging.status == 0, "\(tagging.stderr)")
         let (stripped, strippedPath) = try Self.blur([], input: tagged, output: "stripped.png", in: folder)
         #expect(stripped.status == 0)
@@ -111,7 +116,9 @@ import Vips
             let x = index % opaque.width, y = index / opaque.width
             return UInt8(min(255, (x + y) * 255 / (opaque.width + opaque.height) * 2))
         }
-        let withAlpha = try Image.bandjoin([opaque, try Image(bytes: alpha, width: opaque.width, height: opaque.height, bands: 1)])
+        let withAlpha = try Image.bandjoin([
+            opaque, try Image(bytes: alpha, width: opaque.width, height: opaque.height, bands: 1),
+        ])
         let input = folder.appendingPathComponent("alpha.png").path
         try withAlpha.save(to: input)
         let (result, output) = try Self.blur([], input: input, in: folder)
@@ -140,9 +147,11 @@ import Vips
         var untouched = true, frosted = true, blended = true
         for index in 0..<out.count {
             let x = (index / 3) % width
-            if x < 250 { untouched = untouched && out[index] == original.bytes[index] }
-            else if x >= 300 { frosted = frosted && out[index] == full[index] }
-            else {
+            if x < 250 {
+                untouched = untouched && out[index] == original.bytes[index]
+            } else if x >= 300 {
+                frosted = frosted && out[index] == full[index]
+            } else {
                 let low = min(original.bytes[index], full[index]), high = max(original.bytes[index], full[index])
                 blended = blended && out[index] >= low &- 1 && out[index] <= high &+ 1
             }
@@ -161,7 +170,9 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let original = try Self.pixels(Self.screenshot), out = try Self.pixels(output)
         let width = original.width
-        let leftUnchanged = (0..<out.bytes.count).allSatisfy { ($0 / 3) % width >= 150 || out.bytes[$0] == original.bytes[$0] }
+        let leftUnchanged = (0..<out.bytes.count).allSatisfy {
+            ($0 / 3) % width >= 150 || out.bytes[$0] == original.bytes[$0]
+        }
         #expect(leftUnchanged)
         #expect(out.bytes != original.bytes)
     }
@@ -175,13 +186,18 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("2 regions"))
         let (_, fullPath) = try Self.blur(["--style", "dark"], output: "full.png", in: folder)
-        let original = try Self.pixels(Self.screenshot), out = try Self.pixels(output).bytes, full = try Self.pixels(fullPath).bytes
+        let original = try Self.pixels(Self.screenshot), out = try Self.pixels(output).bytes,
+            full = try Self.pixels(fullPath).bytes
         var outside = true, inside = true
         for index in 0..<out.count {
             let x = (index / 3) % original.width, y = index / 3 / original.width
             let isInside = regions.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }
             // Inside, every pixel, edges included, is the whole-image frost: no sharp pixel stays.
-            if isInside { inside = inside && out[index] == full[index] } else { outside = outside && out[index] == original.bytes[index] }
+            if isInside {
+                inside = inside && out[index] == full[index]
+            } else {
+                outside = outside && out[index] == original.bytes[index]
+            }
         }
         #expect(outside, "a pixel outside the regions changed")
         #expect(inside, "a pixel inside a region is not frosted")
@@ -256,7 +272,8 @@ import Vips
         let refused = try run("imgtool", ["blur", bomb, "-o", "/tmp/never-written.png"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("imgtool: \(bomb): image is 100000×100000 pixels"), "\(refused.stderr)")
-        let tight = try run("imgtool", ["blur", Self.screenshot, "--max-pixels", "1000", "-o", "/tmp/never-written.png"])
+        let tight = try run(
+            "imgtool", ["blur", Self.screenshot, "--max-pixels", "1000", "-o", "/tmp/never-written.png"])
         #expect(tight.status == 1 && tight.stderr.contains("over the limit"), "\(tight.stderr)")
     }
 
@@ -270,7 +287,8 @@ import Vips
         let missingFolder = try run("imgtool", ["blur", Self.screenshot, "-o", "/nonexistent-dir/out.png"])
         #expect(missingFolder.status == 1)
         #expect(missingFolder.stderr == "imgtool: /nonexistent-dir/out.png: folder /nonexistent-dir does not exist\n")
-        let missingInput = try run("imgtool", ["blur", "/nonexistent.png", "-o", folder.appendingPathComponent("o.png").path])
+        let missingInput = try run(
+            "imgtool", ["blur", "/nonexistent.png", "-o", folder.appendingPathComponent("o.png").path])
         #expect(missingInput.status == 1)
         #expect(missingInput.stderr == "imgtool: /nonexistent.png: no such file\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -291,7 +309,8 @@ import Vips
     @Test func jsonDescribesTheResult() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (result, output) = try Self.blur(["--json", "--scale", "2", "--tint", "white@0.5", "--radius", "12"], in: folder)
+        let (result, output) = try Self.blur(
+            ["--json", "--scale", "2", "--tint", "white@0.5", "--radius", "12"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)
         #expect(record["style"] as? String == "tint")
@@ -308,7 +327,9 @@ import Vips
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("o.png").path
-        let result = try run("imgtool", ["blur", Self.screenshot, "-o", output, "--region", "10,10,50,50"], environment: ["VIPS_LEAK": "1"])
+        let result = try run(
+            "imgtool", ["blur", Self.screenshot, "-o", output, "--region", "10,10,50,50"],
+            environment: ["VIPS_LEAK": "1"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("memory: high-water mark"), "leak check did not run: \(result.stderr)")
         #expect(!result.stderr.lowercased().contains("leak"), "\(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `imgtool blur --find text`, `--secure`, `--cover` and regions in shares, run as a user runs them.
@@ -8,7 +8,9 @@ import Vips
     static let dialog = Fixtures.asset("screens/gnucash-vendor.png")
     static let dark = Fixtures.asset("screens/openshot-export-profiles.jpg")
 
-    static func blur(_ input: String, _ arguments: [String], output name: String = "out.png", in folder: URL) throws -> (RunResult, String) {
+    static func blur(
+        _ input: String, _ arguments: [String], output name: String = "out.png", in folder: URL
+    ) throws -> (RunResult, String) {
         let output = folder.appendingPathComponent(name).path
         return (try run("imgtool", ["blur", input, "-o", output] + arguments), output)
     }
@@ -21,7 +23,9 @@ import Vips
         try #require(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)
         let text = try #require(record["text"] as? [[String: Any]])
-        return text.map { ($0["x"] as? Int ?? -1, $0["y"] as? Int ?? -1, $0["width"] as? Int ?? -1, $0["height"] as? Int ?? -1) }
+        return text.map {
+            ($0["x"] as? Int ?? -1, $0["y"] as? Int ?? -1, $0["width"] as? Int ?? -1, $0["height"] as? Int ?? -1)
+        }
     }
 
     /// A copy of `input` (8-bit, alpha dropped) whose pixels where `inside(x, y)` are random noise.
@@ -33,10 +37,13 @@ import Vips
         let bands = image.bands
         for y in 0..<image.height {
             for x in 0..<image.width where inside(x, y) {
-                for band in 0..<bands { pixels[(y * image.width + x) * bands + band] = UInt8.random(in: 0...255, using: &random) }
+                for band in 0..<bands {
+                    pixels[(y * image.width + x) * bands + band] = UInt8.random(in: 0...255, using: &random)
+                }
             }
         }
-        try Image(bytes: pixels, width: image.width, height: image.height, bands: bands).interpreted(as: "srgb").save(to: path)
+        try Image(bytes: pixels, width: image.width, height: image.height, bands: bands).interpreted(as: "srgb").save(
+            to: path)
     }
 
     /// The input as a plain 8-bit PNG (the noisy copies are too), so both runs start from the same kind of file.
@@ -50,14 +57,19 @@ import Vips
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let regions = [(20, 60, 200, 40), (150, 300, 180, 120)]
-        let inside = { (x: Int, y: Int) in regions.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 } }
-        let clean = folder.appendingPathComponent("clean.png").path, noise = folder.appendingPathComponent("noise.png").path
+        let inside = { (x: Int, y: Int) in
+            regions.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }
+        }
+        let clean = folder.appendingPathComponent("clean.png").path,
+            noise = folder.appendingPathComponent("noise.png").path
         try Self.plain(Self.dialog, to: clean)
         try Self.noisy(Self.dialog, to: noise, seed: 16, inside: inside)
         let arguments = regions.flatMap { ["--region", "\($0.0),\($0.1),\($0.2),\($0.3)"] }
         for style in ["light", "dark"] {
-            let (a, first) = try Self.blur(clean, arguments + ["--secure", "--style", style], output: "a.png", in: folder)
-            let (b, second) = try Self.blur(noise, arguments + ["--secure", "--style", style], output: "b.png", in: folder)
+            let (a, first) = try Self.blur(
+                clean, arguments + ["--secure", "--style", style], output: "a.png", in: folder)
+            let (b, second) = try Self.blur(
+                noise, arguments + ["--secure", "--style", style], output: "b.png", in: folder)
             #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
             #expect(a.text.contains("secure"))
             #expect(try Self.bytes(first) == Self.bytes(second), "\(style): a pixel inside a region changed the output")
@@ -81,8 +93,10 @@ import Vips
             }
         }
         let maskPath = folder.appendingPathComponent("mask.png").path
-        try Image(bytes: mask, width: size.width, height: size.height, bands: 1).interpreted(as: "b-w").save(to: maskPath)
-        let clean = folder.appendingPathComponent("clean.png").path, noise = folder.appendingPathComponent("noise.png").path
+        try Image(bytes: mask, width: size.width, height: size.height, bands: 1).interpreted(as: "b-w").save(
+            to: maskPath)
+        let clean = folder.appendingPathComponent("clean.png").path,
+            noise = folder.appendingPathComponent("noise.png").path
         try Self.plain(Self.dialog, to: clean)
         try Self.noisy(Self.dialog, to: noise, seed: 7) { x, y in mask[y * size.width + x] > 0 }
         let (a, first) = try Self.blur(clean, ["--mask", maskPath, "--secure"], output: "a.png", in: folder)
@@ -99,11 +113,14 @@ import Vips
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for input in [Self.dialog, Self.dark] {
-            let clean = folder.appendingPathComponent("clean.png").path, noise = folder.appendingPathComponent("noise.png").path
+            let clean = folder.appendingPathComponent("clean.png").path,
+                noise = folder.appendingPathComponent("noise.png").path
             try Self.plain(input, to: clean)
             let boxes = try Self.found(clean)
             #expect(boxes.count >= 10, "\(input): \(boxes.count) boxes")
-            let inside = { (x: Int, y: Int) in boxes.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 } }
+            let inside = { (x: Int, y: Int) in
+                boxes.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }
+            }
             try Self.noisy(input, to: noise, seed: 3, inside: inside)
             let regions = boxes.flatMap { ["--region", "\($0.0),\($0.1),\($0.2),\($0.3)"] }
             let (found, foundPath) = try Self.blur(clean, ["--find", "text"], output: "found.png", in: folder)
@@ -111,8 +128,11 @@ import Vips
             let (b, second) = try Self.blur(noise, regions + ["--secure"], output: "b.png", in: folder)
             #expect(found.status == 0 && a.status == 0 && b.status == 0, "\(found.stderr)\(a.stderr)\(b.stderr)")
             #expect(found.text.contains("\(boxes.count) regions, secure"), "\(found.text)")
-            #expect(try Self.bytes(foundPath) == Self.bytes(first), "\(input): --find text is not the secure frost of its boxes")
-            #expect(try Self.bytes(first) == Self.bytes(second), "\(input): a pixel inside found text changed the output")
+            #expect(
+                try Self.bytes(foundPath) == Self.bytes(first),
+                "\(input): --find text is not the secure frost of its boxes")
+            #expect(
+                try Self.bytes(first) == Self.bytes(second), "\(input): a pixel inside found text changed the output")
         }
     }
 
@@ -166,22 +186,28 @@ import Vips
     @Test func coverPaintsOpaqueBoxes() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (black, blackPath) = try Self.blur(Self.dialog, ["--region", "10,20,100,30", "--cover", "black"], in: folder)
+        let (black, blackPath) = try Self.blur(
+            Self.dialog, ["--region", "10,20,100,30", "--cover", "black"], in: folder)
         #expect(black.status == 0, "\(black.stderr)")
-        #expect(black.text.contains("covered with #000000") && black.text.contains("nothing of the covered areas is kept"), "\(black.text)")
+        #expect(
+            black.text.contains("covered with #000000") && black.text.contains("nothing of the covered areas is kept"),
+            "\(black.text)")
         let out = try Image.load(blackPath)
         #expect(try out.extractArea(x: 10, y: 20, width: 100, height: 30).bytes().allSatisfy { $0 == 0 })
         let original = try Image.load(Self.dialog)
-        #expect(try out.extractArea(x: 0, y: 60, width: out.width, height: 100).bytes()
-            == original.extractArea(x: 0, y: 60, width: out.width, height: 100).bytes())
+        #expect(
+            try out.extractArea(x: 0, y: 60, width: out.width, height: 100).bytes()
+                == original.extractArea(x: 0, y: 60, width: out.width, height: 100).bytes())
         // average: one flat colour per box, taken from around it.
-        let (average, averagePath) = try Self.blur(Self.dialog, ["--find", "text", "--cover", "average"], output: "avg.png", in: folder)
+        let (average, averagePath) = try Self.blur(
+            Self.dialog, ["--find", "text", "--cover", "average"], output: "avg.png", in: folder)
         #expect(average.status == 0, "\(average.stderr)")
         let boxes = try Self.found(Self.dialog)
         let covered = try Image.load(averagePath)
         // A box that overlaps no other (overlapping boxes are painted one after the other).
         let apart = boxes.filter { box in
-            boxes.filter { $0.0 < box.0 + box.2 && box.0 < $0.0 + $0.2 && $0.1 < box.1 + box.3 && box.1 < $0.1 + $0.3 }.count == 1
+            boxes.filter { $0.0 < box.0 + box.2 && box.0 < $0.0 + $0.2 && $0.1 < box.1 + box.3 && box.1 < $0.1 + $0.3 }
+                .count == 1
         }
         let (x, y, w, h) = try #require(apart.first)
         let patch = try covered.extractArea(x: x, y: y, width: w, height: h).bytes()
@@ -194,14 +220,17 @@ import Vips
         let (result, path) = try Self.blur(Self.dialog, ["--region", "0,0,100%,10%", "--cover", "#ff0000"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let out = try Image.load(path)
-        let bar = try out.extractArea(x: 0, y: 0, width: out.width, height: Int((Double(out.height) * 0.1).rounded())).bytes()
-        #expect(stride(from: 0, to: bar.count, by: 3).allSatisfy { bar[$0] == 255 && bar[$0 + 1] == 0 && bar[$0 + 2] == 0 })
+        let bar = try out.extractArea(x: 0, y: 0, width: out.width, height: Int((Double(out.height) * 0.1).rounded()))
+            .bytes()
+        #expect(
+            stride(from: 0, to: bar.count, by: 3).allSatisfy { bar[$0] == 255 && bar[$0 + 1] == 0 && bar[$0 + 2] == 0 })
     }
 
     @Test func metadataIsStrippedWhenFindingText() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (result, path) = try Self.blur(Fixtures.asset("exif-rotated.jpg"), ["--find", "text"], output: "o.jpg", in: folder)
+        let (result, path) = try Self.blur(
+            Fixtures.asset("exif-rotated.jpg"), ["--find", "text"], output: "o.jpg", in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let after = try run("imgtool", ["info", "--json", path]).jsonLines().first
         #expect(after?["metadata"] as? [String] == [])
@@ -215,7 +244,10 @@ import Vips
         (["--find", "text", "--cover", "black@0.5"], "a cover is opaque"),
         (["--find", "text", "--mask", "m.png"], "--mask and --find cannot be combined"),
         (["--region", "0,0,120%,5"], "not a percentage from 0% to 100%"),
-        (["--find", "text", "--lang", "xyz", "-o", "/tmp/never.png"], "--lang xyz: no Tesseract data for it is installed"),
+        (
+            ["--find", "text", "--lang", "xyz", "-o", "/tmp/never.png"],
+            "--lang xyz: no Tesseract data for it is installed"
+        ),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try run("imgtool", ["blur", Self.dialog] + arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `imgtool blur` streams large inputs (FrostInput): the pixels must be those of the in-memory
@@ -28,7 +28,8 @@ import Vips
         let inMemory = folder.appendingPathComponent("memory-\(tag).png").path
         let first = try run("imgtool", ["blur", input, "-o", streamed + "[compression=1]", "-q"] + arguments)
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try run("imgtool", ["blur", input, "-o", inMemory + "[compression=1]", "-q", "--timing"] + arguments)
+        let second = try run(
+            "imgtool", ["blur", input, "-o", inMemory + "[compression=1]", "-q", "--timing"] + arguments)
         #expect(second.status == 0, "\(second.stderr)")
         let a = try Image.load(streamed), b = try Image.load(inMemory)
         #expect(a.width == b.width && a.height == b.height && a.bands == b.bands)
@@ -46,7 +47,9 @@ import Vips
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let opaque = try Self.mosaic(in: folder)
-        try expectSamePixels(opaque, ["--style", "light", "--region", "100,200,3000,1000", "--region", "5000,3000,2000,2000"], in: folder)
+        try expectSamePixels(
+            opaque, ["--style", "light", "--region", "100,200,3000,1000", "--region", "5000,3000,2000,2000"], in: folder
+        )
         let mask = folder.appendingPathComponent("mask.png").path
         let drawn = try run("vips", ["gaussnoise", mask, "64", "40"])
         try #require(drawn.status == 0, "\(drawn.stderr)")
@@ -65,7 +68,8 @@ import Vips
         let cut = work.appendingPathComponent("cut.jpg")
         try whole.prefix(whole.count / 2).write(to: cut)
         for arguments in [["--style", "dark"], ["--region", "10,10,500,500"]] {
-            let result = try run("imgtool", ["blur", cut.path, "-o", out.appendingPathComponent("x.png").path] + arguments)
+            let result = try run(
+                "imgtool", ["blur", cut.path, "-o", out.appendingPathComponent("x.png").path] + arguments)
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stderr.hasPrefix("imgtool: \(cut.path): "), "\(result.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)

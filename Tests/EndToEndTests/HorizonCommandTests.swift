@@ -2,8 +2,8 @@ import Foundation
 import Horizon
 import HorizonKit
 import ImageTestSupport
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `imgtool horizon` run as a user runs it.
@@ -18,14 +18,17 @@ import Vips
         let none = try run("imgtool", ["horizon", Fixtures.asset("no-horizon-sky.jpg")])
         #expect(none.status == 2)
         // The best guess's confidence, low: a probability of being within 1° of the truth.
-        #expect(none.text.range(of: #"no-horizon-sky\.jpg: no horizon found \(confidence 0\.[0-2]\d\)\n$"#,
-                                options: .regularExpression) != nil, "\(none.text)")
+        #expect(
+            none.text.range(
+                of: #"no-horizon-sky\.jpg: no horizon found \(confidence 0\.[0-2]\d\)\n$"#,
+                options: .regularExpression) != nil, "\(none.text)")
     }
 
     /// --evidence lists the candidates with the features behind their confidence; the answer is
     /// the most confident one.
     @Test func evidenceListsTheCandidates() throws {
-        let result = try run("imgtool", ["horizon", "--json", "--evidence", Fixtures.asset("horizon-towers-rails.jpg")])
+        let result = try run(
+            "imgtool", ["horizon", "--json", "--evidence", Fixtures.asset("horizon-towers-rails.jpg")])
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)
         let candidates = try #require(record["evidence"] as? [[String: Any]])
@@ -53,13 +56,16 @@ import Vips
 
     /// Exactly the documented keys, nulls when not found, results in input order with -j.
     @Test func jsonKeysAndOrder() throws {
-        let files = ["horizon-lake.jpg", "no-horizon-leaf.jpg", "horizon-portrait.jpg", "exif-rotated.jpg"].map(Fixtures.asset)
+        let files = ["horizon-lake.jpg", "no-horizon-leaf.jpg", "horizon-portrait.jpg", "exif-rotated.jpg"].map(
+            Fixtures.asset)
         let result = try run("imgtool", ["horizon", "--json", "-j", "3"] + files)
         #expect(result.status == 2, "\(result.stderr)")
         let records = try result.jsonLines()
         try #require(records.count == 4)
         #expect(records.map { $0["file"] as? String } == files)
-        let keys: Set = ["file", "width", "height", "found", "angle", "angle_radians", "confidence", "line", "transform", "crop"]
+        let keys: Set = [
+            "file", "width", "height", "found", "angle", "angle_radians", "confidence", "line", "transform", "crop",
+        ]
         for record in records { #expect(Set(record.keys) == keys) }
         let lake = records[0], leaf = records[1], sideways = records[3]
         #expect(lake["found"] as? Bool == true)
@@ -100,8 +106,9 @@ import Vips
         let tilted = try Image.load(input)
         let expected = CropRect.sameAspect(width: Double(tilted.width), height: Double(tilted.height), angleDegrees: 5)
         // One pixel in from each side of the optimum (bicubic's margin), rounded inward.
-        #expect(abs(Double(fixed.width) - expected.width) <= 4.5 && abs(Double(fixed.height) - expected.height) <= 4.5,
-                "\(fixed.width)×\(fixed.height) for \(expected.width)×\(expected.height)")
+        #expect(
+            abs(Double(fixed.width) - expected.width) <= 4.5 && abs(Double(fixed.height) - expected.height) <= 4.5,
+            "\(fixed.width)×\(fixed.height) for \(expected.width)×\(expected.height)")
         #expect(fixed.orientation == 1)
         #expect(fixed.hasField("icc-profile-data") && fixed.hasField("xmp-data"))
         #expect(fixed.string(field: "exif-ifd3-GPSLatitudeRef")?.hasPrefix("N") == true)
@@ -124,7 +131,8 @@ import Vips
         #expect(fixed.string(field: "exif-ifd0-Orientation")?.hasPrefix("1") == true)
 
         let stripped = folder.appendingPathComponent("stripped.png").path
-        let strip = try run("imgtool", ["horizon", "--fix", "--strip", "-o", stripped, Fixtures.asset("exif-rotated.jpg")])
+        let strip = try run(
+            "imgtool", ["horizon", "--fix", "--strip", "-o", stripped, Fixtures.asset("exif-rotated.jpg")])
         #expect(strip.status == 0, "\(strip.stderr)")
         let bare = try Image.load(stripped)
         #expect(bare.loader?.hasPrefix("pngload") == true)
@@ -153,7 +161,8 @@ import Vips
         let level = try #require(try HorizonDetector.detect(file: input, estimator: HorizonEstimator()).estimate)
         #expect(abs(level.angleDegrees) < 0.2)
 
-        let sky = try run("imgtool", ["horizon", "--fix", "-o", folder.path + "/out/", Fixtures.asset("no-horizon-sky.jpg")])
+        let sky = try run(
+            "imgtool", ["horizon", "--fix", "-o", folder.path + "/out/", Fixtures.asset("no-horizon-sky.jpg")])
         #expect(sky.status == 2 && sky.text.contains("no horizon found") && sky.text.contains("nothing written"))
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/out")) ?? [] == [])
     }
@@ -197,10 +206,20 @@ import Vips
 
     @Test func usageErrors() throws {
         #expect(try run("imgtool", ["horizon", "-o", "x.jpg", Fixtures.asset("horizon-lake.jpg")]).status == 64)
-        #expect(try run("imgtool", ["horizon", "--fix", "--crop", "square", Fixtures.asset("horizon-lake.jpg")]).status == 64)
-        #expect(try run("imgtool", ["horizon", "--fix", "-o", "one.jpg", Fixtures.asset("horizon-lake.jpg"), Fixtures.asset("horizon-fog.jpg")]).status == 64)
+        #expect(
+            try run("imgtool", ["horizon", "--fix", "--crop", "square", Fixtures.asset("horizon-lake.jpg")]).status
+                == 64)
+        #expect(
+            try run(
+                "imgtool",
+                [
+                    "horizon", "--fix", "-o", "one.jpg", Fixtures.asset("horizon-lake.jpg"),
+                    Fixtures.asset("horizon-fog.jpg"),
+                ]
+            ).status == 64)
         let missing = try run("imgtool", ["horizon", "/nonexistent/x.jpg"])
-        #expect(missing.status == 1 && missing.stderr == "imgtool: /nonexistent/x.jpg: no such file\n", "\(missing.stderr)")
+        #expect(
+            missing.status == 1 && missing.stderr == "imgtool: /nonexistent/x.jpg: no such file\n", "\(missing.stderr)")
     }
 }
 
@@ -218,7 +237,9 @@ import Vips
     }
 
     @Test func standardOutputTakesOneInput() throws {
-        let result = try run("imgtool", ["horizon", Fixtures.asset("horizon-lake.jpg"), Fixtures.asset("horizon-fog.jpg"), "--fix", "-o", "-"])
+        let result = try run(
+            "imgtool",
+            ["horizon", Fixtures.asset("horizon-lake.jpg"), Fixtures.asset("horizon-fog.jpg"), "--fix", "-o", "-"])
         #expect(result.status == 64)
     }
 

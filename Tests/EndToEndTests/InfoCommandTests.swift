@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binaries, run as a user runs them.
 @Suite struct ImgToolInfoTests {
     @Test func jsonDescribesRealFiles() throws {
-        let result = try run("imgtool", ["info", "--json", Fixtures.asset("exif-rotated.jpg"), Fixtures.asset("screenshot-text.png")])
+        let result = try run(
+            "imgtool", ["info", "--json", Fixtures.asset("exif-rotated.jpg"), Fixtures.asset("screenshot-text.png")])
         #expect(result.status == 0, "\(result.stderr)")
         let records = try result.jsonLines()
         try #require(records.count == 2)
@@ -54,7 +55,7 @@ import TestSupport
     @Test func goodFilesStillReportedBesideBadOnes() throws {
         let result = try run("imgtool", ["info", "-q", Fixtures.asset("horizon-lake.jpg"), "/nonexistent.png"])
         #expect(result.status == 1)
-        #expect(result.text.isEmpty) // -q
+        #expect(result.text.isEmpty)  // -q
         #expect(result.stderr.contains("/nonexistent.png: no such file"))
     }
 

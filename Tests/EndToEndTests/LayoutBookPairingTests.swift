@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Two-up pairing the way books are made, on a PDF built with qpdf: seven Letter pages of the
 /// hyperref manual with a landscape slide (mixed.pdf's page 4) as page 4.
@@ -8,7 +8,8 @@ import TestSupport
     private func bookWithALandscapePage(_ scratch: Scratch) throws -> String {
         let output = scratch.path("book.pdf")
         let manual = Fixtures.asset("hyperref-manual.pdf")
-        let built = try run("qpdf", ["--empty", "--pages", manual, "1-3", LayoutRun.mixed, "4", manual, "4-7", "--", output])
+        let built = try run(
+            "qpdf", ["--empty", "--pages", manual, "1-3", LayoutRun.mixed, "4", manual, "4-7", "--", output])
         try #require(built.status == 0, "\(built.stderr)")
         return output
     }
@@ -50,7 +51,10 @@ import TestSupport
         let wideSheet = try LayoutRun.number(views[2], "width")
         #expect(sizes[2].contains("847.05") && wideSheet == 847.055)
         // Raster: one image per view.
-        #expect(try run("pdflayout", [book, "--two-up", "--cover", "--rtl", "--dpi", "10", "-q", "-o", scratch.path("v.png")]).status == 0)
+        #expect(
+            try run(
+                "pdflayout", [book, "--two-up", "--cover", "--rtl", "--dpi", "10", "-q", "-o", scratch.path("v.png")]
+            ).status == 0)
         #expect(try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix("v-") }.count == 5)
     }
 

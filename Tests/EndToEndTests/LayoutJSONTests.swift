@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `pdflayout --json` on real files: the geometry the engine computes, as the command reports it.
 /// mixed.pdf: p1, p2 A4 595.276 × 841.89; p3 Letter 612 × 792; p4 slide 839.055 × 629.291;
@@ -72,7 +72,7 @@ import TestSupport
         let views = try LayoutRun.views(try LayoutRun.json([mixed, "--continuous"]))
         try #require(views.count == 1)
         let view = views[0]
-        #expect(try abs(LayoutRun.number(view, "width") - 849.89) < 0.001) // the turned page's cell
+        #expect(try abs(LayoutRun.number(view, "width") - 849.89) < 0.001)  // the turned page's cell
         let ys = try (1...6).map { try LayoutRun.number(LayoutRun.placed($0, in: view), "y") }
         #expect(ys == ys.sorted() && Set(ys).count == 6)
         #expect(abs(ys[1] - (851.39 + 4.75)) < 0.001)
@@ -96,8 +96,12 @@ import TestSupport
         let view = views[0]
         #expect(try LayoutRun.pages(view).count == 6)
         // Spread rows: 1|2 on top (2 on the left with rtl), 3|4 below them.
-        #expect(try LayoutRun.number(LayoutRun.placed(2, in: view), "x") < LayoutRun.number(LayoutRun.placed(1, in: view), "x"))
-        #expect(try LayoutRun.number(LayoutRun.placed(3, in: view), "y") > LayoutRun.number(LayoutRun.placed(1, in: view), "y") + 841.89)
+        #expect(
+            try LayoutRun.number(LayoutRun.placed(2, in: view), "x")
+                < LayoutRun.number(LayoutRun.placed(1, in: view), "x"))
+        #expect(
+            try LayoutRun.number(LayoutRun.placed(3, in: view), "y") > LayoutRun.number(
+                LayoutRun.placed(1, in: view), "y") + 841.89)
     }
 
     @Test func gapsOffAndCustom() throws {
@@ -107,7 +111,8 @@ import TestSupport
         let wide = try LayoutRun.views(try LayoutRun.json([mixed, "--gap", "10", "--pages", "3"]))[0]
         #expect(try LayoutRun.number(wide, "width") == 632 && LayoutRun.number(wide, "height") == 812)
         let uneven = try LayoutRun.views(try LayoutRun.json([mixed, "--gap", "1,2,3,4", "--pages", "3"]))[0]
-        #expect(try LayoutRun.number(LayoutRun.placed(3, in: uneven), "x") == 2 && LayoutRun.number(uneven, "width") == 618)
+        #expect(
+            try LayoutRun.number(LayoutRun.placed(3, in: uneven), "x") == 2 && LayoutRun.number(uneven, "width") == 618)
     }
 
     @Test func pageRangesComeBeforePairing() throws {
@@ -124,7 +129,7 @@ import TestSupport
         #expect(report["cover"] as? Bool == true)
         #expect(report["rtl"] as? Bool == true)
         let cover = try LayoutRun.views(report)[0]
-        #expect(try LayoutRun.number(LayoutRun.placed(1, in: cover), "x") == 4) // left slot: rtl
+        #expect(try LayoutRun.number(LayoutRun.placed(1, in: cover), "x") == 4)  // left slot: rtl
         let overridden = try LayoutRun.json([LayoutRun.bookRTL, "--ltr", "--no-cover", "--continuous"])
         #expect(overridden["rtl"] as? Bool == false && overridden["cover"] as? Bool == false)
         #expect(overridden["mode"] as? String == "continuous")
@@ -156,6 +161,6 @@ import TestSupport
         let lines = result.text.split(separator: "\n")
         #expect(lines.first == "two-up, vertical, rtl, cover, crop box: 4 views of 7 pages")
         #expect(lines.dropFirst().first?.hasSuffix("pages 1") == true)
-        #expect(lines.dropFirst(2).first?.hasSuffix("pages 3 2") == true) // rtl: 3 on the left
+        #expect(lines.dropFirst(2).first?.hasSuffix("pages 3 2") == true)  // rtl: 3 on the left
     }
 }

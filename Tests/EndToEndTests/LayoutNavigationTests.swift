@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Navigation kept in vector output, checked with qpdf's JSON of the input and of the output
 /// (never with the code under test): hyperref's own manual (63 pages, 91 outline entries, 142
@@ -65,9 +65,12 @@ import TestSupport
             }
             let destination = try #require(old.destination), moved = try #require(new.destination, "\(new.title)")
             #expect(destination[1] as? String == "/XYZ" && moved[1] as? String == "/XYZ")
-            let expected = try map.place(page, try #require(number(destination[2])), try #require(number(destination[3])))
+            let expected = try map.place(
+                page, try #require(number(destination[2])), try #require(number(destination[3])))
             #expect(new.page == expected.sheet, "\(old.title)")
-            #expect(abs((number(moved[2]) ?? .nan) - expected.x) < 2 && abs((number(moved[3]) ?? .nan) - expected.y) < 2, "\(old.title)")
+            #expect(
+                abs((number(moved[2]) ?? .nan) - expected.x) < 2 && abs((number(moved[3]) ?? .nan) - expected.y) < 2,
+                "\(old.title)")
         }
 
         // Links: every internal link on its page's sheet, its rectangle moved with the page, its
@@ -86,12 +89,16 @@ import TestSupport
                 if let destination = link.destination {
                     internalLinks += 1
                     let target = try #require(input.pageIndex(destination[0]))
-                    let expected = try map.place(target, number(destination[2]) ?? map.crops[target][0], number(destination[3]) ?? map.crops[target][3])
-                    #expect(candidates.contains { found in
-                        guard let moved = found.destination else { return false }
-                        return sheets.pageIndex(moved[0]) == expected.sheet
-                            && abs((number(moved[2]) ?? .nan) - expected.x) < 2 && abs((number(moved[3]) ?? .nan) - expected.y) < 2
-                    }, "link on page \(page + 1) to page \(target + 1)")
+                    let expected = try map.place(
+                        target, number(destination[2]) ?? map.crops[target][0],
+                        number(destination[3]) ?? map.crops[target][3])
+                    #expect(
+                        candidates.contains { found in
+                            guard let moved = found.destination else { return false }
+                            return sheets.pageIndex(moved[0]) == expected.sheet
+                                && abs((number(moved[2]) ?? .nan) - expected.x) < 2
+                                && abs((number(moved[3]) ?? .nan) - expected.y) < 2
+                        }, "link on page \(page + 1) to page \(target + 1)")
                 } else if let uri = link.action?["/URI"] as? String {
                     uris += 1
                     #expect(candidates.contains { $0.action?["/URI"] as? String == uri })
@@ -101,7 +108,9 @@ import TestSupport
         #expect(internalLinks == 135 && uris == 5)
 
         // Metadata, sizes and text as before.
-        #expect(sheets.dictionary(sheets.trailer["/Info"])?["/Title"] as? String == input.dictionary(input.trailer["/Info"])?["/Title"] as? String)
+        #expect(
+            sheets.dictionary(sheets.trailer["/Info"])?["/Title"] as? String == input.dictionary(
+                input.trailer["/Info"])?["/Title"] as? String)
         let info = try run("pdfinfo", [output])
         #expect(info.text.contains("Hypertext marks in LaTeX"))
         let text = try run("pdftotext", ["-f", "2", "-l", "2", output, "-"])
@@ -129,10 +138,13 @@ import TestSupport
         let scratch = try Scratch()
         let output = scratch.path("book.pdf")
         // book-rtl.pdf labels its pages a, a, b, c, 1, 2, 3.
-        #expect(try run("pdflayout", [LayoutRun.bookRTL, "--two-up", "--cover", "--rtl", "-q", "-o", output]).status == 0)
+        #expect(
+            try run("pdflayout", [LayoutRun.bookRTL, "--two-up", "--cover", "--rtl", "-q", "-o", output]).status == 0)
         let result = try run("qpdf", ["--json", "--json-key=pages", output])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
-        let labels = try #require(json["pages"] as? [[String: Any]]).map { ($0["label"] as? [String: Any])?["/P"] as? String }
+        let labels = try #require(json["pages"] as? [[String: Any]]).map {
+            ($0["label"] as? [String: Any])?["/P"] as? String
+        }
         // qpdf shows PDFDocEncoding strings with an en dash (0x85) as bytes: b:<hex>.
         #expect(labels == ["u:a", "b:618562", "b:638531", "b:328533"])
         let book = try PDFObjects(output)
@@ -144,17 +156,23 @@ import TestSupport
     /// (x, y) of a 400 × 300 media box appears at (y, 400 − x) on the 300 × 400 sheet.
     @Test func linksOnARotatedPageTurnWithIt() throws {
         let scratch = try Scratch()
-        let pdf = try LayoutRun.writePDF(page: "/MediaBox [0 0 400 300] /Rotate 90 /Annots [5 0 R]", content: "0 0 1 rg 10 20 100 40 re f", extra: [
-            "<< /Type /Annot /Subtype /Link /Rect [10 20 110 60] /QuadPoints [10 60 110 60 10 20 110 20] /Dest [3 0 R /XYZ 50 250 null] >>",
-        ], named: "rotated-link.pdf", in: scratch.folder)
+        let pdf = try LayoutRun.writePDF(
+            page: "/MediaBox [0 0 400 300] /Rotate 90 /Annots [5 0 R]", content: "0 0 1 rg 10 20 100 40 re f",
+            extra: [
+                "<< /Type /Annot /Subtype /Link /Rect [10 20 110 60] /QuadPoints [10 60 110 60 10 20 110 20] /Dest [3 0 R /XYZ 50 250 null] >>"
+            ], named: "rotated-link.pdf", in: scratch.folder)
         let output = scratch.path("sheet.pdf")
         #expect(try run("pdflayout", [pdf, "--single", "--no-gaps", "-q", "-o", output]).status == 0)
         let sheet = try PDFObjects(output)
         let links = sheet.links(onPage: 0)
         try #require(links.count == 1)
         #expect(links[0].rect == [20, 290, 60, 390])
-        let annotation = try #require((sheet.resolve(sheet.page(0)["/Annots"]) as? [Any]).flatMap { sheet.dictionary($0.first) })
-        #expect((annotation["/QuadPoints"] as? [Any])?.compactMap { self.number($0) } == [60, 390, 60, 290, 20, 390, 20, 290])
+        let annotation = try #require(
+            (sheet.resolve(sheet.page(0)["/Annots"]) as? [Any]).flatMap { sheet.dictionary($0.first) })
+        #expect(
+            (annotation["/QuadPoints"] as? [Any])?.compactMap { self.number($0) } == [
+                60, 390, 60, 290, 20, 390, 20, 290,
+            ])
         let destination = try #require(links[0].destination)
         #expect(sheet.pageIndex(destination[0]) == 0 && number(destination[2]) == 250 && number(destination[3]) == 350)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Reading order declared in the PDFs pdflayout writes, and `pdflayout prefs`.
 @Suite struct LayoutPrefsTests {
@@ -56,7 +56,8 @@ import TestSupport
         let first = scratch.path("first.pdf"), second = scratch.path("second.pdf")
         #expect(try run("pdflayout", ["prefs", LayoutRun.bookRTL, "--two-up", "--cover", "-o", first]).status == 0)
         // Only --ltr: the /PageLayout stays; stdin to stdout.
-        let piped = try run("pdflayout", ["prefs", "-", "--ltr", "-o", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: first)))
+        let piped = try run(
+            "pdflayout", ["prefs", "-", "--ltr", "-o", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: first)))
         #expect(piped.status == 0, "\(piped.stderr)")
         try piped.stdout.write(to: URL(fileURLWithPath: second))
         let document = try PDFObjects(second)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `pdflayout -o X.png|.jpg`: views rendered to images, checked pixel by pixel against pages
@@ -13,7 +13,8 @@ import Vips
         let scale = Double(dpi) / 72
         for page in try LayoutRun.pages(view) {
             let number = try #require(page["page"] as? Int)
-            let x = Int((try LayoutRun.number(page, "x") * scale).rounded()), y = Int((try LayoutRun.number(page, "y") * scale).rounded())
+            let x = Int((try LayoutRun.number(page, "x") * scale).rounded()),
+                y = Int((try LayoutRun.number(page, "y") * scale).rounded())
             let reference = try LayoutRun.pdftocairo(pdf, page: number, dpi: dpi, in: folder)
             let difference = try LayoutRun.meanDifference(image, at: x, y, reference)
             #expect(difference <= 2, "page \(number) at (\(x), \(y)) differs by \(difference) grey levels")
@@ -22,7 +23,9 @@ import Vips
 
     @Test func twoUpRTLSpreadIsPageTwoLeftPageOneRight() throws {
         let scratch = try Scratch()
-        let report = try LayoutRun.json([mixed, "--two-up", "--rtl", "--pages", "1-2", "--dpi", "60", "-o", scratch.path("spread.png")])
+        let report = try LayoutRun.json([
+            mixed, "--two-up", "--rtl", "--pages", "1-2", "--dpi", "60", "-o", scratch.path("spread.png"),
+        ])
         let view = try LayoutRun.views(report)[0]
         let image = try Image.load(scratch.path("spread.png"))
         let scale = 60.0 / 72
@@ -44,9 +47,14 @@ import Vips
 
     @Test func mixedSizesInSpreadsMatchPdftocairo() throws {
         let scratch = try Scratch()
-        let report = try LayoutRun.json([mixed, "--two-up", "--cover", "--pages", "2-6", "--dpi", "40", "-o", scratch.path("s.png")])
+        let report = try LayoutRun.json([
+            mixed, "--two-up", "--cover", "--pages", "2-6", "--dpi", "40", "-o", scratch.path("s.png"),
+        ])
         let views = try LayoutRun.views(report)
-        #expect(try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix("s-") } == ["s-001.png", "s-002.png", "s-003.png"])
+        #expect(
+            try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix("s-") } == [
+                "s-001.png", "s-002.png", "s-003.png",
+            ])
         for (index, view) in views.enumerated() {
             let image = try Image.load(scratch.path("s-00\(index + 1).png"))
             try expectPagesMatch(image, view: view, dpi: 40, pdf: mixed, folder: scratch.folder)
@@ -60,10 +68,14 @@ import Vips
         #expect(result.text == "\(scratch.path("page-001.png")) … \(scratch.path("page-004.png")): 4 images\n")
         result = try run("pdflayout", [LayoutRun.bookRTL, "--dpi", "10", "-q", "-o", scratch.path("v%02d.jpg")])
         #expect(result.status == 0 && result.text.isEmpty, "\(result.stderr)")
-        result = try run("pdflayout", [LayoutRun.bookRTL, "--dpi", "10", "--continuous", "-o", scratch.path("one.png")])
+        result = try run(
+            "pdflayout", [LayoutRun.bookRTL, "--dpi", "10", "--continuous", "-o", scratch.path("one.png")])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try LayoutRun.files(in: scratch.folder) == ["one.png", "page-001.png", "page-002.png", "page-003.png", "page-004.png",
-                                                         "v01.jpg", "v02.jpg", "v03.jpg", "v04.jpg"])
+        #expect(
+            try LayoutRun.files(in: scratch.folder) == [
+                "one.png", "page-001.png", "page-002.png", "page-003.png", "page-004.png",
+                "v01.jpg", "v02.jpg", "v03.jpg", "v04.jpg",
+            ])
     }
 
     /// Over 16 megapixels a view is streamed (a spool file libvips maps and saves); the pixels
@@ -76,13 +88,15 @@ import Vips
         let view = try LayoutRun.views(report)[0]
         #expect(image.height == Int((try LayoutRun.number(view, "height") * 160 / 72 - 1e-6).rounded(.up)))
         try expectPagesMatch(image, view: view, dpi: 160, pdf: mixed, folder: scratch.folder)
-        #expect(try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix(".") }.isEmpty) // no spool or temp left
+        #expect(try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix(".") }.isEmpty)  // no spool or temp left
     }
 
     @Test func transparentBackgroundStreamedStrip() throws {
         let scratch = try Scratch()
-        let report = try LayoutRun.json([mixed, "--continuous", "--horizontal", "--rtl", "--dpi", "160",
-                                         "--background", "transparent", "-o", scratch.path("strip.png")])
+        let report = try LayoutRun.json([
+            mixed, "--continuous", "--horizontal", "--rtl", "--dpi", "160",
+            "--background", "transparent", "-o", scratch.path("strip.png"),
+        ])
         let image = try Image.load(scratch.path("strip.png"))
         #expect(image.bands == 4)
         #expect(Double(image.width) * Double(image.height) > 16e6)
@@ -98,7 +112,8 @@ import Vips
 
     @Test func fitBoxScalesJPEGsIntoIt() throws {
         let scratch = try Scratch()
-        let result = try run("pdflayout", [mixed, "--single", "--pages", "3-5", "--fit", "320x240", "-o", scratch.path("p.jpg")])
+        let result = try run(
+            "pdflayout", [mixed, "--single", "--pages", "3-5", "--fit", "320x240", "-o", scratch.path("p.jpg")])
         #expect(result.status == 0, "\(result.stderr)")
         for index in 1...3 {
             let image = try Image.load(scratch.path("p-00\(index).jpg"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// Helpers for the `pdflayout` end-to-end tests: the JSON it prints, reference renders, pixel maths.
@@ -37,7 +37,9 @@ enum LayoutRun {
     /// Page `page` of `pdf` rendered alone by pdftocairo (crop box, as poppler-glib draws).
     static func pdftocairo(_ pdf: String, page: Int, dpi: Int, in folder: URL) throws -> Image {
         let prefix = folder.appendingPathComponent("ref-\(page)-\(dpi)").path
-        let result = try run("pdftocairo", ["-png", "-cropbox", "-r", "\(dpi)", "-singlefile", "-f", "\(page)", "-l", "\(page)", pdf, prefix])
+        let result = try run(
+            "pdftocairo",
+            ["-png", "-cropbox", "-r", "\(dpi)", "-singlefile", "-f", "\(page)", "-l", "\(page)", pdf, prefix])
         try #require(result.status == 0, "\(result.stderr)")
         return try Image.load(prefix + ".png").colourspace("srgb")
     }
@@ -61,8 +63,9 @@ enum LayoutRun {
     /// turned by /Rotate 90: the media box is painted red, the crop box blue, so a render shows
     /// where the crop box's content lands.
     static func croppedRotatedPDF(in folder: URL) throws -> String {
-        try writePDF(page: "/MediaBox [0 0 400 300] /CropBox [50 100 350 250] /Rotate 90",
-                     content: "1 0 0 rg 0 0 400 300 re f 0 0 1 rg 50 100 300 150 re f", named: "cropped.pdf", in: folder)
+        try writePDF(
+            page: "/MediaBox [0 0 400 300] /CropBox [50 100 350 250] /Rotate 90",
+            content: "1 0 0 rg 0 0 400 300 re f 0 0 1 rg 50 100 300 150 re f", named: "cropped.pdf", in: folder)
     }
 
     /// A 200 × 200 page with two square annotations drawn only by their appearance streams: a
@@ -70,23 +73,28 @@ enum LayoutRun {
     /// the Print flag at [120 120 180 180].
     static func annotatedPDF(in folder: URL) throws -> String {
         let green = "0 1 0 rg 0 0 10 10 re f", red = "1 0 0 rg 0 0 10 10 re f"
-        return try writePDF(page: "/MediaBox [0 0 200 200] /Annots [5 0 R 6 0 R]", content: "", extra: [
-            "<< /Type /Annot /Subtype /Square /F 4 /Rect [20 20 80 80] /AP << /N 7 0 R >> >>",
-            "<< /Type /Annot /Subtype /Square /F 0 /Rect [120 120 180 180] /AP << /N 8 0 R >> >>",
-            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length \(green.utf8.count) >>\nstream\n\(green)\nendstream",
-            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length \(red.utf8.count) >>\nstream\n\(red)\nendstream",
-        ], named: "annotated.pdf", in: folder)
+        return try writePDF(
+            page: "/MediaBox [0 0 200 200] /Annots [5 0 R 6 0 R]", content: "",
+            extra: [
+                "<< /Type /Annot /Subtype /Square /F 4 /Rect [20 20 80 80] /AP << /N 7 0 R >> >>",
+                "<< /Type /Annot /Subtype /Square /F 0 /Rect [120 120 180 180] /AP << /N 8 0 R >> >>",
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length \(green.utf8.count) >>\nstream\n\(green)\nendstream",
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length \(red.utf8.count) >>\nstream\n\(red)\nendstream",
+            ], named: "annotated.pdf", in: folder)
     }
 
     /// A one-page PDF: catalog 1, pages 2, page 3 (with `page` entries), contents 4, then `extra`
     /// objects from 5 on. Offsets in the xref table are computed, not guessed.
-    static func writePDF(page: String, content: String, extra: [String] = [], named name: String, in folder: URL) throws -> String {
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R \(page) /Contents 4 0 R >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-        ] + extra
+    static func writePDF(
+        page: String, content: String, extra: [String] = [], named name: String, in folder: URL
+    ) throws -> String {
+        let objects =
+            [
+                "<< /Type /Catalog /Pages 2 0 R >>",
+                "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R \(page) /Contents 4 0 R >>",
+                "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            ] + extra
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {

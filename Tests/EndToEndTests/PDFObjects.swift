@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A PDF read by `qpdf --json` (version 2), independently of the code under test: its objects by
 /// reference ("12 0 R"), the catalog, pages in order, the outline as qpdf resolves it.
@@ -40,7 +40,9 @@ struct PDFObjects {
     func dictionary(_ value: Any?) -> [String: Any]? {
         let resolved = resolve(value)
         // A stream reads as {"dict": {...}}.
-        if let stream = resolved as? [String: Any], let dictionary = stream["dict"] as? [String: Any] { return dictionary }
+        if let stream = resolved as? [String: Any], let dictionary = stream["dict"] as? [String: Any] {
+            return dictionary
+        }
         return resolved as? [String: Any]
     }
 
@@ -104,7 +106,9 @@ extension PDFObjects {
     func links(onPage index: Int) -> [(rect: [Double], destination: [Any]?, action: [String: Any]?)] {
         (resolve(page(index)["/Annots"]) as? [Any] ?? []).compactMap { item in
             guard let annotation = dictionary(item), annotation["/Subtype"] as? String == "/Link",
-                  let rect = (annotation["/Rect"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), rect.count == 4 else { return nil }
+                let rect = (annotation["/Rect"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }),
+                rect.count == 4
+            else { return nil }
             let action = dictionary(annotation["/A"])
             if let destination = annotation["/Dest"] { return (rect, explicitDestination(destination), nil) }
             if action?["/S"] as? String == "/GoTo" { return (rect, explicitDestination(action?["/D"]), nil) }
@@ -120,8 +124,11 @@ extension PDFObjects {
                 // qpdf 11 gives a named destination resolved to its value, << /D [...] >> or [...],
                 // and no page position then: the page is looked up here.
                 let destination = explicitDestination(item["dest"])
-                result.append((item["title"] as? String ?? "", item["open"] as? Bool ?? false, depth,
-                               pageIndex(destination?.first), destination))
+                result.append(
+                    (
+                        item["title"] as? String ?? "", item["open"] as? Bool ?? false, depth,
+                        pageIndex(destination?.first), destination
+                    ))
                 walk(item["kids"] as? [[String: Any]] ?? [], depth: depth + 1)
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README's GNU parallel recipe, run as written on a small library: the shards together write
 /// the same files, byte for byte, as one unsharded run.
@@ -9,8 +9,9 @@ import TestSupport
     static func recipe() throws -> String {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
         guard let marker = readme.range(of: "<!-- recipe: gnu-parallel"),
-              let open = readme.range(of: "```sh\n", range: marker.upperBound..<readme.endIndex),
-              let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex) else {
+            let open = readme.range(of: "```sh\n", range: marker.upperBound..<readme.endIndex),
+            let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex)
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
         return String(readme[open.upperBound..<close.lowerBound])
@@ -22,14 +23,17 @@ import TestSupport
         let recipe = try Self.recipe()
         #expect(recipe.contains("--shard {}/4"))
         let path = Fixtures.binFolder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let sharded = try run("bash", ["-c", "cd '\(scratch.folder.path)' && " + recipe], environment: ["PATH": path], timeout: 300)
+        let sharded = try run(
+            "bash", ["-c", "cd '\(scratch.folder.path)' && " + recipe], environment: ["PATH": path], timeout: 300)
         // parallel exits with the number of failed shards: the library holds a broken photo and one without a horizon.
         #expect(!sharded.signalled && !sharded.timedOut, "\(sharded.stderr)")
         #expect(sharded.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("imgtool: ") }, "\(sharded.stderr)")
 
-        let whole = try run("imgtool", ["horizon", "-r", scratch.path("photos"), "--fix", "-o", scratch.path("whole") + "/", "-q"])
+        let whole = try run(
+            "imgtool", ["horizon", "-r", scratch.path("photos"), "--fix", "-o", scratch.path("whole") + "/", "-q"])
         #expect(whole.status == 1)
-        let shardFiles = BatchCommandTests.tree(scratch.path("level")), wholeFiles = BatchCommandTests.tree(scratch.path("whole"))
+        let shardFiles = BatchCommandTests.tree(scratch.path("level")),
+            wholeFiles = BatchCommandTests.tree(scratch.path("whole"))
         #expect(shardFiles == wholeFiles)
         #expect(shardFiles.count == 4)
         for file in wholeFiles {

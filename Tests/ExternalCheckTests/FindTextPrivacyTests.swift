@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `imgtool blur --find text` on real screenshots nobody here made (Assets/screens: GTK dialogs and
@@ -8,17 +8,22 @@ import Vips
 /// an independent reader, reads N words of each before; after `--find text` it reads none of them,
 /// with every style and with each cover. The share of the image changed is reported.
 @Suite struct FindTextPrivacyTests {
-    static let screens = ["aptitude-info.png", "aptitude-start.png", "gnucash-accounts.png", "gnucash-guide-page20.png",
-                          "gnucash-loan-calculator.png", "gnucash-tip-of-the-day.png", "gnucash-vendor.png",
-                          "openshot-export-profiles.jpg", "openshot-file-menu.jpg", "openshot-profiles.jpg",
-                          "openshot-split-dialog.jpg", "gnucash-loan-calculator@2x.png"]
-    static let variants: [[String]] = [["--style", "light"], ["--style", "extra-light"], ["--style", "dark"],
-                                       ["--cover", "black"], ["--cover", "average"]]
+    static let screens = [
+        "aptitude-info.png", "aptitude-start.png", "gnucash-accounts.png", "gnucash-guide-page20.png",
+        "gnucash-loan-calculator.png", "gnucash-tip-of-the-day.png", "gnucash-vendor.png",
+        "openshot-export-profiles.jpg", "openshot-file-menu.jpg", "openshot-profiles.jpg",
+        "openshot-split-dialog.jpg", "gnucash-loan-calculator@2x.png",
+    ]
+    static let variants: [[String]] = [
+        ["--style", "light"], ["--style", "extra-light"], ["--style", "dark"],
+        ["--cover", "black"], ["--cover", "average"],
+    ]
 
     /// Words of four letters or more that tesseract reads, lower-cased.
     static func words(_ path: String) throws -> Set<String> {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else {
-            throw PrivacyTests.OCRFailure("tesseract is missing: run scripts/install-deps.sh (tesseract-ocr, tesseract-ocr-eng)")
+            throw PrivacyTests.OCRFailure(
+                "tesseract is missing: run scripts/install-deps.sh (tesseract-ocr, tesseract-ocr-eng)")
         }
         let result = try run("tesseract", [path, "stdout"], environment: ["OMP_THREAD_LIMIT": "1"])
         guard result.status == 0 else { throw PrivacyTests.OCRFailure("tesseract \(path): \(result.stderr)") }
@@ -45,7 +50,10 @@ import Vips
         if second.hasAlpha { second = try second.extractBand(0, count: 3) }
         let x = try first.bytes(), y = try second.bytes()
         var changed = 0
-        for pixel in 0..<(first.width * first.height) where x[pixel * 3] != y[pixel * 3] || x[pixel * 3 + 1] != y[pixel * 3 + 1] || x[pixel * 3 + 2] != y[pixel * 3 + 2] {
+        for pixel in 0..<(first.width * first.height)
+        where x[pixel * 3] != y[pixel * 3] || x[pixel * 3 + 1] != y[pixel * 3 + 1]
+            || x[pixel * 3 + 2] != y[pixel * 3 + 2]
+        {
             changed += 1
         }
         return Double(changed) / Double(first.width * first.height)
@@ -65,7 +73,8 @@ import Vips
             let result = try run("imgtool", ["blur", input, "-o", output, "--find", "text", "-q"] + scale + variant)
             try #require(result.status == 0, "\(screen) \(variant): \(result.stderr)")
             let leaked = before.intersection(try Self.words(output))
-            #expect(leaked.isEmpty, "\(screen) \(variant.joined(separator: " ")): tesseract still reads \(leaked.sorted())")
+            #expect(
+                leaked.isEmpty, "\(screen) \(variant.joined(separator: " ")): tesseract still reads \(leaked.sorted())")
             let share = try Self.changedShare(input, output)
             #expect(share < 0.8, "\(screen) \(variant): \(share) of the image changed")
             line += "; \(variant[1]): \(leaked.count) read, \(Int((share * 100).rounded())) % changed"

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One command under fuzzing: how to call it on an input, with an output folder it may write to.
 struct FuzzTarget: Sendable, CustomTestStringConvertible {
@@ -47,10 +47,12 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
     func mutatedInputs(target: FuzzTarget) throws {
         // FROSTLEVEL_FUZZ_ONLY="imgtool blur,imgtool info" runs only those commands (bench/fuzz ONLY=...).
         if let only = ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_ONLY"], !only.isEmpty,
-           !only.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == target.name }) {
+            !only.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == target.name })
+        {
             return
         }
-        var random = SplitMix64(state: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
+        var random = SplitMix64(
+            state: UInt64(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_SEED"] ?? "") ?? 20261121)
         let seeds = try target.seeds.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.asset($0)))) }
         var tally = FuzzTally()
         for number in 0..<Self.casesPerTarget {
@@ -102,7 +104,9 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
         } else if result.status != 0 {
             let lines = result.stderr.split(separator: "\n")
             if lines.isEmpty { return "failed (status \(result.status)) without a message" }
-            if !lines.allSatisfy({ $0.hasPrefix("\(target.tool): ") }) { return "stderr is not one-line errors: \(result.stderr.prefix(300))" }
+            if !lines.allSatisfy({ $0.hasPrefix("\(target.tool): ") }) {
+                return "stderr is not one-line errors: \(result.stderr.prefix(300))"
+            }
             let left = try FileManager.default.contentsOfDirectory(atPath: outputs.path)
             if !left.isEmpty { return "failed but left \(left)" }
         }
@@ -123,11 +127,17 @@ struct FuzzTally {
     mutating func record(_ problem: String?) {
         cases += 1
         guard let problem else { passed += 1; return }
-        if problem.hasPrefix("crash") { crashes += 1 }
-        else if problem.hasPrefix("hang") { hangs += 1 }
-        else if problem.contains("left") { partialOutputs += 1 }
-        else if problem.contains("changed") { changedInputs += 1 }
-        else { other += 1 }
+        if problem.hasPrefix("crash") {
+            crashes += 1
+        } else if problem.hasPrefix("hang") {
+            hangs += 1
+        } else if problem.contains("left") {
+            partialOutputs += 1
+        } else if problem.contains("changed") {
+            changedInputs += 1
+        } else {
+            other += 1
+        }
     }
 
     var summary: String {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Kills a command in the middle of writing a large output, then looks at the folder: the
 /// destination is the old file byte for byte, or absent, never a truncated file; and when the
@@ -34,7 +34,9 @@ import TestSupport
             }
         }
 
-        var testDescription: String { "\(job.rawValue), \(signalName), \(overOldFile ? "over an old file" : "new file")" }
+        var testDescription: String {
+            "\(job.rawValue), \(signalName), \(overOldFile ? "over an old file" : "new file")"
+        }
     }
 
     static let cases: [Case] = [
@@ -69,8 +71,10 @@ import TestSupport
         let arguments: [String]
         switch test.job {
         case .pdflayout:
-            arguments = [Fixtures.asset("mixed.pdf"), "--continuous", "--dpi", "150", "-q",
-                         "-o", destination.path + "[compression=9]"]
+            arguments = [
+                Fixtures.asset("mixed.pdf"), "--continuous", "--dpi", "150", "-q",
+                "-o", destination.path + "[compression=9]",
+            ]
         case .blur:
             // A large real photo: horizon-lake.jpg tiled 6×6 (6144×3840), detailed enough that
             // the PNG encoder writes for about a second.
@@ -84,7 +88,8 @@ import TestSupport
         let log = try FileHandle(forWritingTo: logURL)
         defer { try? log.close() }
         let tool = test.job == .pdflayout ? "pdflayout" : "imgtool"
-        let process = try startProcess(tool, test.job == .pdflayout ? arguments : ["blur"] + arguments, standardError: log)
+        let process = try startProcess(
+            tool, test.job == .pdflayout ? arguments : ["blur"] + arguments, standardError: log)
 
         // Poll for the hidden temporary file with data in it, then signal at once.
         func temporaries() -> [String] {
@@ -132,7 +137,8 @@ import TestSupport
         process.waitUntilExit()
         let stderr = String(decoding: (try? Data(contentsOf: logURL)) ?? Data(), as: UTF8.self)
         guard signalled else {
-            Issue.record("""
+            Issue.record(
+                """
                 \(test): the command finished (status \(process.terminationStatus)) before its temporary file had data, \
                 so it was never interrupted: make the job bigger for this machine. \(stderr)
                 """)
@@ -143,8 +149,9 @@ import TestSupport
         if test.signal == SIGKILL {
             #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
         } else {
-            #expect(process.terminationReason == .exit && process.terminationStatus == 128 + test.signal,
-                    "\(test): reason \(process.terminationReason.rawValue), status \(process.terminationStatus): \(stderr)")
+            #expect(
+                process.terminationReason == .exit && process.terminationStatus == 128 + test.signal,
+                "\(test): reason \(process.terminationReason.rawValue), status \(process.terminationStatus): \(stderr)")
         }
 
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
@@ -152,8 +159,9 @@ import TestSupport
             let now = try Data(contentsOf: destination)
             #expect(now == old, "\(test): the old file changed (\(old.count) → \(now.count) bytes)")
         } else {
-            #expect(!FileManager.default.fileExists(atPath: destination.path),
-                    "\(test): a partial \(name) of \(size(name)) bytes was left (temporary had \(seenSize) when signalled)")
+            #expect(
+                !FileManager.default.fileExists(atPath: destination.path),
+                "\(test): a partial \(name) of \(size(name)) bytes was left (temporary had \(seenSize) when signalled)")
         }
         #expect(left.filter { !$0.hasPrefix(".") } == (test.overOldFile ? [name] : []), "\(test): \(left)")
         if test.signal != SIGKILL {

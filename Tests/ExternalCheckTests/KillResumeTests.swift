@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A batch killed with SIGKILL at random moments (seeded), then resumed with `--skip-existing`,
 /// ends with nothing lost: every output exists and is byte for byte what an uninterrupted run
@@ -16,19 +16,25 @@ import TestSupport
     /// 200 small photos (4 scenes × 50 names, one without a horizon) or 100 two-page PDFs, in two folders.
     static func inputs(_ tool: Tool, in folder: String) throws -> String {
         let root = folder + "/in"
-        for sub in ["a", "b"] { try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true) }
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
+        }
         if tool == .pdflayout {
             let pdf = folder + "/two-pages.pdf"
             let made = try run("qpdf", ["--empty", "--pages", Fixtures.asset("mixed.pdf"), "1-2", "--", pdf])
             #expect(made.status == 0, "\(made.stderr)")
-            for index in 1...100 { try FileManager.default.copyItem(atPath: pdf, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/book-\(index).pdf") }
+            for index in 1...100 {
+                try FileManager.default.copyItem(
+                    atPath: pdf, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/book-\(index).pdf")
+            }
         } else {
             for scene in ["horizon-lake", "tilted-lake", "horizon-pier", "no-horizon-sky"] {
                 let small = folder + "/\(scene).jpg"
                 let made = try run("vips", ["thumbnail", Fixtures.asset(scene + ".jpg"), small, "160"])
                 #expect(made.status == 0, "\(made.stderr)")
                 for index in 1...50 {
-                    try FileManager.default.copyItem(atPath: small, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/\(scene)-\(index).jpg")
+                    try FileManager.default.copyItem(
+                        atPath: small, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/\(scene)-\(index).jpg")
                 }
             }
         }
@@ -37,18 +43,32 @@ import TestSupport
 
     static func command(_ tool: Tool, _ inputs: String, _ output: String) -> (String, [String]) {
         switch tool {
-        case .horizon: ("imgtool", ["horizon", "-r", inputs, "--fix", "-o", output + "/", "--skip-existing", "--no-horizon-ok", "-q", "-j", "2"])
+        case .horizon:
+            (
+                "imgtool",
+                [
+                    "horizon", "-r", inputs, "--fix", "-o", output + "/", "--skip-existing", "--no-horizon-ok", "-q",
+                    "-j", "2",
+                ]
+            )
         case .blur: ("imgtool", ["blur", "-r", inputs, "-o", output + "/", "--skip-existing", "-q", "-j", "2"])
-        case .pdflayout: ("pdflayout", ["-r", inputs, "-o", output + "/", "--format", "png", "--dpi", "20", "--skip-existing", "-q"])
+        case .pdflayout:
+            (
+                "pdflayout",
+                ["-r", inputs, "-o", output + "/", "--format", "png", "--dpi", "20", "--skip-existing", "-q"]
+            )
         }
     }
 
     /// Every file under `folder` (relative path → bytes), hidden ones included.
     static func contents(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for case let name as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.DirectoryEnumerator() {
+        for case let name as String in FileManager.default.enumerator(atPath: folder)
+            ?? FileManager.DirectoryEnumerator()
+        {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue
+            {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
             }
         }
@@ -91,7 +111,8 @@ import TestSupport
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try Self.contents(output)
-            temporariesLeft = max(temporariesLeft, now.keys.filter { Self.isTemporary($0) && userFiles[$0] == nil }.count)
+            temporariesLeft = max(
+                temporariesLeft, now.keys.filter { Self.isTemporary($0) && userFiles[$0] == nil }.count)
             killedWith.append(now.count - userFiles.count)
             // Whatever a killed run left under an output's name is whole.
             for (path, data) in now where !Self.isTemporary(path) {
@@ -106,9 +127,11 @@ import TestSupport
             let gone = try startProcess("true", [])
             gone.waitUntilExit()
             let url = URL(fileURLWithPath: output + "/" + missing)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("half".utf8).write(to: url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(gone.processIdentifier)-7.tmp"))
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("half".utf8).write(
+                to: url.deletingLastPathComponent()
+                    .appendingPathComponent(".\(url.lastPathComponent).\(gone.processIdentifier)-7.tmp"))
         }
         let (_, arguments) = Self.command(tool, inputs, output)
         let resumed = try run(name, arguments, timeout: 300)
@@ -118,10 +141,15 @@ import TestSupport
         for (path, data) in userFiles {
             #expect(after.removeValue(forKey: path) == data, "the user's \(path) was touched")
         }
-        #expect(after.keys.filter(Self.isTemporary).isEmpty, "temporary files left: \(after.keys.filter(Self.isTemporary))")
+        #expect(
+            after.keys.filter(Self.isTemporary).isEmpty, "temporary files left: \(after.keys.filter(Self.isTemporary))")
         #expect(after.count == expected.count)
-        for (path, data) in expected { #expect(after[path] == data, "\(path) missing or differs from the uninterrupted run") }
+        for (path, data) in expected {
+            #expect(after[path] == data, "\(path) missing or differs from the uninterrupted run")
+        }
         #expect(try Self.contents(inputs) == before, "an input changed")
-        print("kill/resume \(tool.rawValue): \(expected.count) outputs, uninterrupted \(String(format: "%.1f", duration)) s; outputs present at each of \(Self.kills) SIGKILLs: \(killedWith); at most \(temporariesLeft) temporary files left by a kill, 0 after the resume")
+        print(
+            "kill/resume \(tool.rawValue): \(expected.count) outputs, uninterrupted \(String(format: "%.1f", duration)) s; outputs present at each of \(Self.kills) SIGKILLs: \(killedWith); at most \(temporariesLeft) temporary files left by a kill, 0 after the resume"
+        )
     }
 }

@@ -13,7 +13,10 @@ enum Mutator {
         switch Int.random(in: 0..<8, using: &random) {
         case 0:
             let flips = Int.random(in: 1...16, using: &random)
-            for _ in 0..<flips { bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8(1 << Int.random(in: 0..<8, using: &random)) }
+            for _ in 0..<flips {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8(
+                    1 << Int.random(in: 0..<8, using: &random))
+            }
             return (bytes, "flip \(flips) bits")
         case 1:
             // Truncation anywhere: header, first chunk, middle, the last bytes.
@@ -37,7 +40,8 @@ enum Mutator {
             // Duplicate a slice: repeated chunks, repeated objects.
             let start = Int.random(in: 0..<bytes.count, using: &random)
             let length = min(bytes.count - start, Int.random(in: 1...4096, using: &random))
-            bytes.insert(contentsOf: bytes[start..<(start + length)], at: Int.random(in: 0...bytes.count, using: &random))
+            bytes.insert(
+                contentsOf: bytes[start..<(start + length)], at: Int.random(in: 0...bytes.count, using: &random))
             return (bytes, "duplicate \(length) bytes from \(start)")
         case 6:
             let start = Int.random(in: 0..<bytes.count, using: &random)
@@ -45,7 +49,9 @@ enum Mutator {
             bytes.removeSubrange(start..<(start + length))
             return (bytes, "delete \(length) bytes at \(start)")
         default:
-            for index in 0..<min(bytes.count, Int.random(in: 1...64, using: &random)) { bytes[index] = UInt8.random(in: 0...255, using: &random) }
+            for index in 0..<min(bytes.count, Int.random(in: 1...64, using: &random)) {
+                bytes[index] = UInt8.random(in: 0...255, using: &random)
+            }
             return (bytes, "random header")
         }
     }
@@ -57,11 +63,14 @@ enum Mutator {
         var offset = 8
         while offset + 8 <= bytes.count {
             offsets.append(offset)
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
             offset += 12 + length
         }
         guard let target = offsets.randomElement(using: &random) else { return (bytes, "png: no chunk") }
-        let value = [UInt32(0), 0x7FFF_FFFF, 0xFFFF_FFFF, UInt32.random(in: 0...UInt32.max, using: &random)].randomElement(using: &random)!
+        let value = [UInt32(0), 0x7FFF_FFFF, 0xFFFF_FFFF, UInt32.random(in: 0...UInt32.max, using: &random)]
+            .randomElement(using: &random)!
         withUnsafeBytes(of: value.bigEndian) { for (index, byte) in $0.enumerated() { bytes[target + index] = byte } }
         return (bytes, "png chunk at \(target) length \(value)")
     }
@@ -70,7 +79,8 @@ enum Mutator {
     private static func jpegDimensions(_ original: [UInt8], random: inout SplitMix64) -> ([UInt8], String) {
         var bytes = original
         for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1]) {
-            let height = UInt16.random(in: 0...UInt16.max, using: &random), width = UInt16.random(in: 0...UInt16.max, using: &random)
+            let height = UInt16.random(in: 0...UInt16.max, using: &random),
+                width = UInt16.random(in: 0...UInt16.max, using: &random)
             bytes[index + 5] = UInt8(height >> 8); bytes[index + 6] = UInt8(height & 0xFF)
             bytes[index + 7] = UInt8(width >> 8); bytes[index + 8] = UInt8(width & 0xFF)
             return (bytes, "jpeg SOF \(width)×\(height)")
@@ -79,10 +89,13 @@ enum Mutator {
     }
 
     /// Absurd dimensions in the PNG IHDR (with a valid CRC, so the decoder believes them).
-    private static func headerDimensions(_ original: [UInt8], isPNG: Bool, random: inout SplitMix64) -> ([UInt8], String) {
+    private static func headerDimensions(
+        _ original: [UInt8], isPNG: Bool, random: inout SplitMix64
+    ) -> ([UInt8], String) {
         guard isPNG, original.count > 33 else { return jpegDimensions(original, random: &random) }
         var bytes = original
-        let width = UInt32.random(in: 1...200_000, using: &random), height = UInt32.random(in: 1...200_000, using: &random)
+        let width = UInt32.random(in: 1...200_000, using: &random),
+            height = UInt32.random(in: 1...200_000, using: &random)
         withUnsafeBytes(of: width.bigEndian) { for (i, b) in $0.enumerated() { bytes[16 + i] = b } }
         withUnsafeBytes(of: height.bigEndian) { for (i, b) in $0.enumerated() { bytes[20 + i] = b } }
         let crc = CRC32.checksum(bytes[12..<29])
@@ -95,14 +108,18 @@ enum Mutator {
         let edits: [(String, String)] = [
             ("/Count ", "/Count 99999999"), ("/MediaBox [", "/MediaBox [0 0 1e9 1e9] /X ["),
             ("/Rotate ", "/Rotate 45 /Y "), ("startxref", "startxref\n1"), ("endobj", "endob"),
-            ("/Parent ", "/Parent 1 0 R /Z "), ("/Kids [", "/Kids [1 0 R 1 0 R "), ("/Length ", "/Length 999999999 /W "),
-            ("xref", "xrfe"), ("/Type /Page", "/Type /Pages"), ("stream", "streem"), ("/Filter", "/Filter /JBIG2Decode /F"),
+            ("/Parent ", "/Parent 1 0 R /Z "), ("/Kids [", "/Kids [1 0 R 1 0 R "),
+            ("/Length ", "/Length 999999999 /W "),
+            ("xref", "xrfe"), ("/Type /Page", "/Type /Pages"), ("stream", "streem"),
+            ("/Filter", "/Filter /JBIG2Decode /F"),
         ]
         let (target, replacement) = edits.randomElement(using: &random)!
         // Search bytes, not a String: binary streams do not survive a UTF-8 round trip.
         let needle = Array(target.utf8)
         guard original.count >= needle.count else { return (original, "pdf: too short") }
-        let starts = (0...(original.count - needle.count)).filter { original[$0] == needle[0] && original[$0..<($0 + needle.count)].elementsEqual(needle) }
+        let starts = (0...(original.count - needle.count)).filter {
+            original[$0] == needle[0] && original[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
         guard let start = starts.randomElement(using: &random) else { return (original, "pdf: no \(target)") }
         var bytes = original
         bytes.replaceSubrange(start..<(start + needle.count), with: Array(replacement.utf8))

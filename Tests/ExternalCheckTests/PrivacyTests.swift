@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What `imgtool blur` promises about privacy, checked by readers that share no code with it:
 /// exiftool finds none of the original's metadata in the output, the PNG and JPEG structures hold
@@ -18,8 +18,10 @@ import TestSupport
 
     /// Values of the fixture's tags (all invented), plus the IPTC added by `taggedPhoto`; none may
     /// appear anywhere in what exiftool reads from a stripped output.
-    static let secrets = ["Jane Example", "ExampleCam", "SN123456789", "Lake at dawn", "make-fixtures.sh",
-                          "2023:07:14", "2023:07:13", "61 deg", "23 deg", "Tampere", "secret-keyword", "Created with GIMP"]
+    static let secrets = [
+        "Jane Example", "ExampleCam", "SN123456789", "Lake at dawn", "make-fixtures.sh",
+        "2023:07:14", "2023:07:13", "61 deg", "23 deg", "Tampere", "secret-keyword", "Created with GIMP",
+    ]
 
     /// The kinds of metadata exiftool reports, by its family-1 group names (`-G1`).
     enum Kind: String, CaseIterable, Comparable {
@@ -28,7 +30,9 @@ import TestSupport
     }
 
     /// The PNG tags exiftool reads from IHDR: structure, not metadata.
-    static let pngHeaderTags: Set<String> = ["ImageWidth", "ImageHeight", "BitDepth", "ColorType", "Compression", "Filter", "Interlace"]
+    static let pngHeaderTags: Set<String> = [
+        "ImageWidth", "ImageHeight", "BitDepth", "ColorType", "Compression", "Filter", "Interlace",
+    ]
 
     static func kinds(_ tags: [String: Any]) -> Set<Kind> {
         var found: Set<Kind> = []
@@ -38,7 +42,9 @@ import TestSupport
             let (group, tag) = (parts[0], parts[1])
             if group == "GPS" { found.insert(.gps) }
             if ["IFD0", "ExifIFD", "SubIFD", "InteropIFD", "MakerNotes"].contains(group) { found.insert(.exif) }
-            if group == "IFD1" || ["ThumbnailImage", "PreviewImage", "ThumbnailOffset", "JpgFromRaw"].contains(tag) { found.insert(.thumbnail) }
+            if group == "IFD1" || ["ThumbnailImage", "PreviewImage", "ThumbnailOffset", "JpgFromRaw"].contains(tag) {
+                found.insert(.thumbnail)
+            }
             if group.hasPrefix("XMP") { found.insert(.xmp) }
             if group == "IPTC" || tag == "CurrentIPTCDigest" { found.insert(.iptc) }
             if group.hasPrefix("ICC") { found.insert(.icc) }
@@ -50,8 +56,9 @@ import TestSupport
 
     /// Everything exiftool reads from the files, one dictionary per file ("Group:Tag" keys).
     static func exiftool(_ paths: [String]) throws -> [String: [String: Any]] {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"),
-                     "exiftool is missing: run scripts/install-deps.sh (libimage-exiftool-perl)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"),
+            "exiftool is missing: run scripts/install-deps.sh (libimage-exiftool-perl)")
         let result = try run("exiftool", ["-json", "-G1", "-a", "-u", "-s"] + paths)
         try #require(result.status == 0, "exiftool: \(result.stderr)")
         let list = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
@@ -66,11 +73,17 @@ import TestSupport
     /// The fixture with IPTC added (it has EXIF with GPS and a thumbnail, XMP and ICC already).
     static func taggedPhoto(in folder: URL) throws -> String {
         let tagged = folder.appendingPathComponent("tagged.jpg").path
-        let tagging = try run("exiftool", ["-q", "-IPTC:Keywords=secret-keyword", "-IPTC:City=Tampere",
-                                           "-IPTC:By-line=Jane Example", "-o", tagged, photo])
+        let tagging = try run(
+            "exiftool",
+            [
+                "-q", "-IPTC:Keywords=secret-keyword", "-IPTC:City=Tampere",
+                "-IPTC:By-line=Jane Example", "-o", tagged, photo,
+            ])
         try #require(tagging.status == 0, "\(tagging.stderr)")
         let original = try exiftool([tagged])[tagged] ?? [:]
-        try #require(kinds(original) == [.exif, .gps, .thumbnail, .xmp, .iptc, .icc], "fixture lost metadata: \(kinds(original).sorted())")
+        try #require(
+            kinds(original) == [.exif, .gps, .thumbnail, .xmp, .iptc, .icc],
+            "fixture lost metadata: \(kinds(original).sorted())")
         return tagged
     }
 
@@ -102,7 +115,9 @@ import TestSupport
             offset += 12 + length
             if chunks.last == "IEND" { break }
         }
-        try #require(chunks.first == "IHDR" && chunks.last == "IEND" && offset == bytes.count, "\(path): broken chunk list \(chunks)")
+        try #require(
+            chunks.first == "IHDR" && chunks.last == "IEND" && offset == bytes.count,
+            "\(path): broken chunk list \(chunks)")
         return chunks
     }
 
@@ -132,7 +147,9 @@ import TestSupport
         let tagged = try Self.taggedPhoto(in: folder)
         // Files and standard output take different save paths in the tool; WebP is the format
         // whose libvips 8.14.1 saver ignores `strip`.
-        let outputs = try ["out.jpg", "out.png", "out.webp", "-png", "-jpg", "-webp"].map { try Self.blur(tagged, to: $0, in: folder) }
+        let outputs = try ["out.jpg", "out.png", "out.webp", "-png", "-jpg", "-webp"].map {
+            try Self.blur(tagged, to: $0, in: folder)
+        }
         let textPNG = try Self.blur(Self.screenshot, to: "text.png", in: folder)
         let read = try Self.exiftool(outputs + [textPNG])
 
@@ -144,9 +161,11 @@ import TestSupport
                 // original removed before saving it holds only libexif's defaults (resolution,
                 // orientation, size, EXIF version): nothing of the original.
                 #expect(kinds.subtracting([.exif]).isEmpty, "\(path): \(kinds.sorted())")
-                let generic: Set<String> = ["Orientation", "XResolution", "YResolution", "ResolutionUnit", "YCbCrPositioning",
-                                            "ExifVersion", "ComponentsConfiguration", "FlashpixVersion", "ColorSpace",
-                                            "ExifImageWidth", "ExifImageHeight"]
+                let generic: Set<String> = [
+                    "Orientation", "XResolution", "YResolution", "ResolutionUnit", "YCbCrPositioning",
+                    "ExifVersion", "ComponentsConfiguration", "FlashpixVersion", "ColorSpace",
+                    "ExifImageWidth", "ExifImageHeight",
+                ]
                 let exifTags = tags.keys.filter { $0.hasPrefix("IFD") || $0.hasPrefix("ExifIFD:") }
                     .map { String($0.split(separator: ":")[1]) }
                 #expect(Set(exifTags).isSubset(of: generic), "\(path): \(exifTags.sorted())")
@@ -159,15 +178,18 @@ import TestSupport
             }
             // Raw bytes too (catches uncompressed copies exiftool might not parse).
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(bytes.range(of: Data("Jane Example".utf8)) == nil && bytes.range(of: Data("ExampleCam".utf8)) == nil, "\(path)")
+            #expect(
+                bytes.range(of: Data("Jane Example".utf8)) == nil && bytes.range(of: Data("ExampleCam".utf8)) == nil,
+                "\(path)")
 
             if path.hasSuffix(".png") {
                 let chunks = try Self.pngChunks(path)
                 #expect(Set(chunks).isDisjoint(with: Self.pngMetadataChunks), "\(path): chunks \(chunks)")
             } else if path.hasSuffix(".jpg") {
                 let markers = try Self.jpegMarkers(path)
-                #expect(Set(markers).isDisjoint(with: Self.jpegMetadataMarkers),
-                        "\(path): markers \(markers.map { String($0, radix: 16) })")
+                #expect(
+                    Set(markers).isDisjoint(with: Self.jpegMetadataMarkers),
+                    "\(path): markers \(markers.map { String($0, radix: 16) })")
                 // One JPEG in the file: no embedded thumbnail anywhere.
                 #expect(bytes.count(of: [0xFF, 0xD8, 0xFF]) == 1, "\(path): an embedded JPEG survived")
             }
@@ -191,7 +213,8 @@ import TestSupport
         #expect(Self.kinds(read[textPNG] ?? [:]) == [.pngText])
         for path in [jpg, png] {
             let values = (read[path] ?? [:]).map { "\($0.value)" }
-            #expect(values.contains { $0.contains("Jane Example") } && values.contains { $0.contains("61 deg") }, "\(path)")
+            #expect(
+                values.contains { $0.contains("Jane Example") } && values.contains { $0.contains("61 deg") }, "\(path)")
         }
         #expect(!Set(try Self.pngChunks(png)).isDisjoint(with: ["eXIf"]))
         #expect(!Set(try Self.pngChunks(png)).isDisjoint(with: ["iCCP"]))
@@ -202,8 +225,10 @@ import TestSupport
     // MARK: OCR
 
     /// Distinctive words of the GIMP "Metadata Editor" dialog that tesseract 5.3 reads at 1x.
-    static let words = ["metadata", "editor", "description", "copyright", "keywords", "author", "title", "document",
-                        "rating", "writer", "import", "export", "categories", "notice", "cancel"]
+    static let words = [
+        "metadata", "editor", "description", "copyright", "keywords", "author", "title", "document",
+        "rating", "writer", "import", "export", "categories", "notice", "cancel",
+    ]
 
     /// What tesseract reads, lower-cased. One thread: the machine is shared and the image small.
     static func ocr(_ path: String) throws -> String {
@@ -236,7 +261,8 @@ import TestSupport
         #expect(readBefore.count >= 8, "tesseract reads only \(readBefore) of the screenshot")
         // A 1-point blur still lets it read: an empty result after the real styles is the blur's
         // doing, not tesseract failing on the tool's output.
-        let weak = Self.tokens(try Self.ocr(try Self.blur(Self.screenshot, to: "weak.png", in: folder, ["--radius", "1"])))
+        let weak = Self.tokens(
+            try Self.ocr(try Self.blur(Self.screenshot, to: "weak.png", in: folder, ["--radius", "1"])))
         #expect(Self.words.filter(weak.contains).count >= 5, "tesseract reads \(weak.sorted()) through a 1-point blur")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README's scheduler recipes, extracted from the README and run on real engines that the test
 /// starts in a temporary folder and stops afterwards: a one-node Slurm cluster (munged, slurmctld,
@@ -13,8 +13,10 @@ import TestSupport
 @Suite(.serialized) struct SchedulerRecipeTests {
     /// photos/ with 9 photos in three folders, one of them without a horizon; no broken file.
     static func library(_ root: String) throws {
-        let names = ["horizon-lake", "tilted-lake", "horizon-pier", "no-horizon-sky", "horizon-portrait", "horizon-fog",
-                     "horizon-people-shore", "horizon-towers-rails", "distractor-planks"]
+        let names = [
+            "horizon-lake", "tilted-lake", "horizon-pier", "no-horizon-sky", "horizon-portrait", "horizon-fog",
+            "horizon-people-shore", "horizon-towers-rails", "distractor-planks",
+        ]
         for (index, name) in names.enumerated() {
             let folder = root + "/photos" + ["", "/trip", "/trip/day2"][index % 3]
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -27,9 +29,12 @@ import TestSupport
     /// Every file under `folder`, relative path → bytes.
     static func files(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for case let name as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.DirectoryEnumerator() {
+        for case let name as String in FileManager.default.enumerator(atPath: folder)
+            ?? FileManager.DirectoryEnumerator()
+        {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue
+            {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
             }
         }
@@ -38,7 +43,8 @@ import TestSupport
 
     /// The unsharded run the recipes are compared with.
     static func expectSameAsOneRun(_ library: String, _ recipe: String) throws {
-        let whole = try run("imgtool", ["horizon", "-r", library + "/photos", "--fix", "-o", library + "/whole/", "-q"])
+        let whole = try run(
+            "imgtool", ["horizon", "-r", library + "/photos", "--fix", "-o", library + "/whole/", "-q"])
         #expect(whole.status == 2, "one photo has no horizon: \(whole.stderr)")
         let expected = try files(library + "/whole"), got = try files(library + "/level")
         #expect(expected.count >= 4, "the library has photos with a horizon")
@@ -64,9 +70,15 @@ import TestSupport
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
@@ -82,7 +94,11 @@ import TestSupport
     @Test func slurmJobArrayTasksAllCompleteAndEqualOneRun() throws {
         if getuid() != 0 { print("SKIPPED slurm recipe: slurmd must run as root"); return }
         let absent = Self.missing(["munged", "mungekey", "slurmctld", "slurmd", "sbatch", "scontrol"])
-        if !absent.isEmpty { print("SKIPPED slurm recipe: not installed: \(absent) (scripts/install-deps.sh installs slurm-wlm and munge)"); return }
+        if !absent.isEmpty {
+            print(
+                "SKIPPED slurm recipe: not installed: \(absent) (scripts/install-deps.sh installs slurm-wlm and munge)");
+            return
+        }
         let work = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let root = work.path, library = root + "/library"
@@ -134,26 +150,34 @@ import TestSupport
         let script = try Readme.recipe("slurm").replacingOccurrences(of: "/library", with: library)
         #expect(script.contains("--no-horizon-ok") && script.contains("#SBATCH --array=1-8"))
         try script.write(toFile: root + "/level.sh", atomically: true, encoding: .utf8)
-        let cluster = try run("bash", [Fixtures.root.path + "/Tests/ExternalCheckTests/Recipes/slurm-cluster.sh", root],
-                              environment: environment, timeout: 240)
+        let cluster = try run(
+            "bash", [Fixtures.root.path + "/Tests/ExternalCheckTests/Recipes/slurm-cluster.sh", root],
+            environment: environment, timeout: 240)
         #expect(cluster.text.contains("sbatch-status=0"), "sbatch --wait: \(cluster.text) \(cluster.stderr)")
         #expect(!cluster.timedOut)
         // Every array task COMPLETED with exit code 0 (the job-completion log, which slurmctld
         // writes when a task ends).
-        let records = ((try? String(contentsOfFile: root + "/log/jobcomp.txt", encoding: .utf8)) ?? "").split(separator: "\n")
+        let records = ((try? String(contentsOfFile: root + "/log/jobcomp.txt", encoding: .utf8)) ?? "").split(
+            separator: "\n")
         #expect(records.count == 8, "\(records)")
         for record in records {
             #expect(record.contains("JobState=COMPLETED") && record.contains(" ExitCode=0:0"), "\(record)")
         }
         let tasks = Set(records.compactMap { $0.split(separator: " ").first { $0.hasPrefix("ArrayTaskId=") } })
         #expect(tasks == Set((1...8).map { "ArrayTaskId=\($0)" }))
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: library + "/logs")) == Set((1...8).map { "level-\($0).jsonl" }))
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: library + "/logs"))
+                == Set((1...8).map { "level-\($0).jsonl" }))
         try Self.expectSameAsOneRun(library, "slurm")
     }
 
     @Test func gnuParallelOverSSHEqualsOneRun() throws {
         let absent = Self.missing(["sshd", "ssh", "ssh-keygen", "parallel"])
-        if !absent.isEmpty { print("SKIPPED ssh recipe: not installed: \(absent) (scripts/install-deps.sh installs openssh-server and parallel)"); return }
+        if !absent.isEmpty {
+            print(
+                "SKIPPED ssh recipe: not installed: \(absent) (scripts/install-deps.sh installs openssh-server and parallel)"
+            ); return
+        }
         let work = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let root = work.path, library = root + "/library"
@@ -184,10 +208,15 @@ import TestSupport
             .replacingOccurrences(of: "2/host1,2/host2", with: "2/127.0.0.1,2/localhost")
             .replacingOccurrences(of: "/library", with: library)
         #expect(recipe.contains("--sshlogin") && recipe.contains("--no-horizon-ok"))
-        let ssh = "ssh -p \(port) -i \(root)/user_key -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
-        let result = try run("bash", [Fixtures.root.path + "/Tests/ExternalCheckTests/Recipes/sshd.sh", root, "cd / && " + recipe],
-                             environment: ["PATH": Self.path + ":/usr/sbin", "PARALLEL_SSH": ssh], timeout: 120)
-        #expect(result.text.contains("recipe-status=0") && !result.timedOut, "parallel --sshlogin: \(result.stderr) \((try? String(contentsOfFile: root + "/sshd.log", encoding: .utf8)) ?? "")")
+        let ssh =
+            "ssh -p \(port) -i \(root)/user_key -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
+        let result = try run(
+            "bash", [Fixtures.root.path + "/Tests/ExternalCheckTests/Recipes/sshd.sh", root, "cd / && " + recipe],
+            environment: ["PATH": Self.path + ":/usr/sbin", "PARALLEL_SSH": ssh], timeout: 120)
+        #expect(
+            result.text.contains("recipe-status=0") && !result.timedOut,
+            "parallel --sshlogin: \(result.stderr) \((try? String(contentsOfFile: root + "/sshd.log", encoding: .utf8)) ?? "")"
+        )
         try Self.expectSameAsOneRun(library, "ssh")
     }
 
@@ -234,7 +263,8 @@ import TestSupport
         try Self.library(library)
         let command = lines[1].replacingOccurrences(of: "/library", with: library)
         for index in 0..<count {
-            let pod = try run("sh", ["-c", command], environment: ["PATH": Self.path, "JOB_COMPLETION_INDEX": "\(index)"])
+            let pod = try run(
+                "sh", ["-c", command], environment: ["PATH": Self.path, "JOB_COMPLETION_INDEX": "\(index)"])
             #expect(pod.status == 0, "index \(index): \(pod.stderr)")
         }
         try Self.expectSameAsOneRun(library, "kubernetes")

@@ -1,8 +1,8 @@
 import Foundation
 import Frost
 import FrostKit
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// The fast pipeline against the exact algorithm (a Swift port of frost_ref.py), on real assets.
@@ -12,11 +12,13 @@ import Vips
     static func asset(_ name: String) throws -> Image {
         let image = try FrostRenderer.normalised(try Image.load(Fixtures.asset(name)))
         // A crop rather than a resize: the image's own pixels, edges included.
-        return try image.extractArea(x: 0, y: 0, width: min(image.width, 480), height: min(image.height, 400)).copiedToMemory()
+        return try image.extractArea(x: 0, y: 0, width: min(image.width, 480), height: min(image.height, 400))
+            .copiedToMemory()
     }
 
     static let styles: [(FrostStyle, AppleFrostReference.Look)] = [
-        (.light, AppleFrostReference.light), (.extraLight, AppleFrostReference.extraLight), (.dark, AppleFrostReference.dark),
+        (.light, AppleFrostReference.light), (.extraLight, AppleFrostReference.extraLight),
+        (.dark, AppleFrostReference.dark),
     ]
 
     @Test(arguments: ["screenshot-text.png", "horizon-pier.jpg"], [1.0, 2.0])
@@ -37,7 +39,8 @@ import Vips
     private func checkStyle(_ style: FrostStyle, asset: String, scale: Double) throws {
         let image = try Self.asset(asset)
         let look = try #require(Self.styles.first { $0.0 == style }?.1)
-        let reference = AppleFrostReference.frost(try image.bytes(), width: image.width, height: image.height, look: look, scale: scale)
+        let reference = AppleFrostReference.frost(
+            try image.bytes(), width: image.width, height: image.height, look: look, scale: scale)
         let fast = try FrostRenderer.frost(image, effect: .apple(style), scale: scale).bytes()
         let psnr = AppleFrostReference.psnr(fast, reference)
         let meanError = AppleFrostReference.meanAbsoluteError(fast, reference)
@@ -50,9 +53,11 @@ import Vips
     func tintEffectWithin40dBOfExact(scale: Double) throws {
         let image = try Self.asset("screenshot-text.png")
         let blue = [0x33 / 255.0, 0x66 / 255.0, 1.0]
-        let reference = AppleFrostReference.frost(try image.bytes(), width: image.width, height: image.height,
-                                                  look: AppleFrostReference.tintEffect(blue), scale: scale)
-        let effect = try FrostEffect.resolve(style: nil, tint: try TintChoice(parsing: "#3366ff"), radius: nil, saturation: nil)
+        let reference = AppleFrostReference.frost(
+            try image.bytes(), width: image.width, height: image.height,
+            look: AppleFrostReference.tintEffect(blue), scale: scale)
+        let effect = try FrostEffect.resolve(
+            style: nil, tint: try TintChoice(parsing: "#3366ff"), radius: nil, saturation: nil)
         let fast = try FrostRenderer.frost(image, effect: effect, scale: scale).bytes()
         let psnr = AppleFrostReference.psnr(fast, reference)
         #expect(psnr >= 40, "tint ×\(scale): \(psnr) dB")
@@ -64,7 +69,8 @@ import Vips
     func exactModeMatchesReference(style: FrostStyle) throws {
         let image = try Self.asset("screenshot-text.png")
         let look = try #require(Self.styles.first { $0.0 == style }?.1)
-        let reference = AppleFrostReference.frost(try image.bytes(), width: image.width, height: image.height, look: look, scale: 1)
+        let reference = AppleFrostReference.frost(
+            try image.bytes(), width: image.width, height: image.height, look: look, scale: 1)
         let exact = try FrostRenderer.frost(image, effect: .apple(style), scale: 1, exact: true).bytes()
         let worst = AppleFrostReference.maximumAbsoluteError(exact, reference)
         #expect(worst <= 1, "\(style): worst difference \(worst)")
@@ -84,7 +90,8 @@ import Vips
             let result = try run("python3", [ReferenceScript.path, input, output, "--style", name, "--scale", "2"])
             try #require(result.status == 0, "\(result.stderr)")
             let python = try Image.load(output).bytes()
-            let swift = AppleFrostReference.frost(try image.bytes(), width: image.width, height: image.height, look: look, scale: 2)
+            let swift = AppleFrostReference.frost(
+                try image.bytes(), width: image.width, height: image.height, look: look, scale: 2)
             #expect(python == swift, "\(name): the Swift port differs from frost_ref.py")
         }
     }

@@ -33,7 +33,7 @@ enum AppleFrostReference {
         let table = (0..<3).map { c in
             (0...255).map { e in
                 let value = Double(e) * (1 - look.alpha) + 255 * look.tint[c] * look.alpha
-                return UInt8(min(255, max(0, value.rounded(.toNearestOrEven)))) // np.rint
+                return UInt8(min(255, max(0, value.rounded(.toNearestOrEven))))  // np.rint
             }
         }
         var out = effect
@@ -102,7 +102,7 @@ enum AppleFrostReference {
                     let red = Int(source[pixel]), green = Int(source[pixel + 1]), blue = Int(source[pixel + 2])
                     for o in 0..<3 {
                         let sum = m[o * 3] * red + m[o * 3 + 1] * green + m[o * 3 + 2] * blue + 128
-                        let divided = sum >= 0 ? sum / 256 : -((-sum + 255) / 256) // floor division
+                        let divided = sum >= 0 ? sum / 256 : -((-sum + 255) / 256)  // floor division
                         target[pixel + o] = UInt8(min(255, max(0, divided)))
                     }
                 }

@@ -2,8 +2,8 @@ import Foundation
 import Frost
 import FrostKit
 import Tesseract
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// The text finder and the hiding renderer in-process, on real screenshots from Assets/screens.
@@ -35,7 +35,10 @@ import Vips
         let two = try finder.lines(in: large, scale: 2)
         #expect(abs(one.count - two.count) <= one.count / 5 + 1, "\(one.count) at 1×, \(two.count) at 2×")
         let covered = { (boxes: [TextBox], x: Int, y: Int) in
-            boxes.contains { x >= $0.region.x && x < $0.region.x + $0.region.width && y >= $0.region.y && y < $0.region.y + $0.region.height }
+            boxes.contains {
+                x >= $0.region.x && x < $0.region.x + $0.region.width && y >= $0.region.y
+                    && y < $0.region.y + $0.region.height
+            }
         }
         // The centre of each 1× box, doubled, lies in a 2× box.
         let centres = one.map { ($0.region.x + $0.region.width / 2, $0.region.y + $0.region.height / 2) }
@@ -64,21 +67,32 @@ import Vips
         for region in regions {
             for y in region.y..<(region.y + region.height) {
                 for x in region.x..<(region.x + region.width) {
-                    for band in 0..<image.bands { bytes[(y * image.width + x) * image.bands + band] = UInt8.random(in: 0...255, using: &random) }
+                    for band in 0..<image.bands {
+                        bytes[(y * image.width + x) * image.bands + band] = UInt8.random(in: 0...255, using: &random)
+                    }
                 }
             }
         }
-        let noisy = try Image(bytes: bytes, width: image.width, height: image.height, bands: image.bands).interpreted(as: "srgb")
+        let noisy = try Image(bytes: bytes, width: image.width, height: image.height, bands: image.bands).interpreted(
+            as: "srgb")
         let effect = try FrostEffect.resolve(style: .dark, tint: nil, radius: nil, saturation: nil)
         for cover: CoverChoice? in [nil, .average] {
             let hiding = Hiding(secure: true, cover: cover)
-            let a = try FrostRenderer.hidden(image, area: .regions(regions), hiding: hiding, effect: effect, scale: 1, exact: false).bytes()
-            let b = try FrostRenderer.hidden(noisy, area: .regions(regions), hiding: hiding, effect: effect, scale: 1, exact: false).bytes()
+            let a = try FrostRenderer.hidden(
+                image, area: .regions(regions), hiding: hiding, effect: effect, scale: 1, exact: false
+            ).bytes()
+            let b = try FrostRenderer.hidden(
+                noisy, area: .regions(regions), hiding: hiding, effect: effect, scale: 1, exact: false
+            ).bytes()
             #expect(a == b, "\(String(describing: cover))")
         }
         let insecure = Hiding(secure: false)
-        let a = try FrostRenderer.hidden(image, area: .regions(regions), hiding: insecure, effect: effect, scale: 1, exact: false).bytes()
-        let b = try FrostRenderer.hidden(noisy, area: .regions(regions), hiding: insecure, effect: effect, scale: 1, exact: false).bytes()
+        let a = try FrostRenderer.hidden(
+            image, area: .regions(regions), hiding: insecure, effect: effect, scale: 1, exact: false
+        ).bytes()
+        let b = try FrostRenderer.hidden(
+            noisy, area: .regions(regions), hiding: insecure, effect: effect, scale: 1, exact: false
+        ).bytes()
         #expect(a != b)
     }
 }

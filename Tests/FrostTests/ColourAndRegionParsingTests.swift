@@ -64,7 +64,8 @@ import Testing
             try Region(parsing: text)
         } throws: { error in
             let message = "\(error)"
-            return message.contains(reason) && message.contains("is not a region") && message.contains("x,y,width,height")
+            return message.contains(reason) && message.contains("is not a region")
+                && message.contains("x,y,width,height")
         }
     }
 
@@ -72,6 +73,8 @@ import Testing
         let region = Region(x: 600, y: 700, width: 100, height: 100)
         #expect(region.clipped(toWidth: 642, height: 730) == Region(x: 600, y: 700, width: 42, height: 30))
         #expect(region.clipped(toWidth: 600, height: 730) == nil)
-        #expect(Region(x: 0, y: 0, width: 10, height: 10).clipped(toWidth: 5, height: 5) == Region(x: 0, y: 0, width: 5, height: 5))
+        #expect(
+            Region(x: 0, y: 0, width: 10, height: 10).clipped(toWidth: 5, height: 5)
+                == Region(x: 0, y: 0, width: 5, height: 5))
     }
 }

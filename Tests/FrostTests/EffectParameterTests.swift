@@ -35,7 +35,8 @@ import Testing
 
     @Test func saturationMatrixAsTheNoteGivesIt() throws {
         let matrix = try #require(FrostEffect.apple(.light).saturationMatrix)
-        #expect(matrix.integerRows == [[446, -15, -15, 0], [-146, 314, -146, 0], [-44, -44, 417, 0], [0, 0, 0, 256]])
+        #expect(
+            matrix.integerRows == [[446, -15, -15, 0], [-146, 314, -146, 0], [-44, -44, 417, 0], [0, 0, 0, 256]])
         // Columns are outputs B, G, R: the green column sums to 255, so white loses a level.
         let columnSums = (0..<3).map { column in matrix.integerRows.prefix(3).reduce(0) { $0 + $1[column] } }
         #expect(columnSums == [256, 255, 256])

@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func pixelsParseAsBefore() throws {
-        #expect(try RegionSpec(parsing: "40,60,300,40").resolved(width: 1, height: 1) == Region(x: 40, y: 60, width: 300, height: 40))
+        #expect(
+            try RegionSpec(parsing: "40,60,300,40").resolved(width: 1, height: 1)
+                == Region(x: 40, y: 60, width: 300, height: 40))
         #expect(throws: RegionError.self) { try RegionSpec(parsing: "1,2,3") }
     }
 
@@ -54,8 +56,9 @@ import Testing
     }
 
     @Test func wordsOfALineMergeAndArePadded() {
-        let lines = TextLines.lines([Self.word(10, 10, 40, 12), Self.word(56, 11, 30, 11, 0.5), Self.word(10, 40, 50, 12)],
-                                    width: 200, height: 100)
+        let lines = TextLines.lines(
+            [Self.word(10, 10, 40, 12), Self.word(56, 11, 30, 11, 0.5), Self.word(10, 40, 50, 12)],
+            width: 200, height: 100)
         #expect(lines.count == 2)
         // Padding: a quarter of the height (3 px) on each side.
         #expect(lines[0].region == Region(x: 7, y: 7, width: 82, height: 18))
@@ -64,8 +67,9 @@ import Testing
     }
 
     @Test func farWordsAndOtherLinesStayApart() {
-        let lines = TextLines.lines([Self.word(10, 10, 40, 12), Self.word(150, 10, 30, 12), Self.word(10, 30, 40, 12)],
-                                    width: 300, height: 100)
+        let lines = TextLines.lines(
+            [Self.word(10, 10, 40, 12), Self.word(150, 10, 30, 12), Self.word(10, 30, 40, 12)],
+            width: 300, height: 100)
         #expect(lines.count == 3)
     }
 
@@ -80,7 +84,10 @@ import Testing
     @Test func insideIsMadeFromOutsideOnly() {
         var random = SystemRandomNumberGenerator()
         let width = 40, height = 30, bands = 3
-        let regions = [Region(x: 5, y: 5, width: 10, height: 8), Region(x: 12, y: 10, width: 20, height: 15), Region(x: 0, y: 25, width: 40, height: 5)]
+        let regions = [
+            Region(x: 5, y: 5, width: 10, height: 8), Region(x: 12, y: 10, width: 20, height: 15),
+            Region(x: 0, y: 25, width: 40, height: 5),
+        ]
         let inside = SecureFill.insideFlags(regions, width: width, height: height)
         var pixels = (0..<(width * height * bands)).map { _ in UInt8.random(in: 0...255, using: &random) }
         let first = SecureFill.filled(pixels, width: width, height: height, bands: bands, inside: inside)
@@ -100,18 +107,21 @@ import Testing
         let pixels = (0..<(width * height)).map { inside[$0] ? UInt8(0) : UInt8(200) }
         let filled = SecureFill.filled(pixels, width: width, height: height, bands: 1, inside: inside)
         #expect(filled.allSatisfy { $0 == 200 })
-        #expect(SecureFill.mean(of: Region(x: 4, y: 4, width: 10, height: 10), in: filled, width: width, bands: 1) == [200])
+        #expect(
+            SecureFill.mean(of: Region(x: 4, y: 4, width: 10, height: 10), in: filled, width: width, bands: 1) == [200])
     }
 
     /// Each hidden pixel weighs the nearest outside pixel in each of the four directions by the
     /// inverse of its distance.
     @Test func neighboursWeighByInverseDistance() {
         // 5×1 row: 10, [hidden], [hidden], [hidden], 90 → distances 1 and 3, 2 and 2, 3 and 1.
-        let row = SecureFill.filled([10, 0, 0, 0, 90], width: 5, height: 1, bands: 1, inside: [false, true, true, true, false])
+        let row = SecureFill.filled(
+            [10, 0, 0, 0, 90], width: 5, height: 1, bands: 1, inside: [false, true, true, true, false])
         #expect(row == [10, 30, 50, 70, 90])
         // One hidden pixel in a 3×3: the mean of its four neighbours (corners do not count).
-        let square = SecureFill.filled([255, 10, 255, 20, 0, 30, 255, 40, 255], width: 3, height: 3, bands: 1,
-                                       inside: [false, false, false, false, true, false, false, false, false])
+        let square = SecureFill.filled(
+            [255, 10, 255, 20, 0, 30, 255, 40, 255], width: 3, height: 3, bands: 1,
+            inside: [false, false, false, false, true, false, false, false, false])
         #expect(square[4] == 25)
     }
 

@@ -14,7 +14,8 @@ import Testing
 
     static func version2(_ text: String) -> [UInt8] {
         let ascii = Array(text.utf8) + [0]
-        return Array("desc".utf8) + [0, 0, 0, 0] + [0, 0, 0, UInt8(ascii.count)] + ascii + [UInt8](repeating: 0, count: 79)
+        return Array("desc".utf8) + [0, 0, 0, 0] + [0, 0, 0, UInt8(ascii.count)] + ascii
+            + [UInt8](repeating: 0, count: 79)
     }
 
     static func version4(_ text: String) -> [UInt8] {

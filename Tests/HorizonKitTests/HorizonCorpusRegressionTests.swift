@@ -1,8 +1,8 @@
 import Horizon
 import HorizonKit
 import ImageTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// Small copies of development-corpus photos from the classes the first detector failed on
 /// (bench/horizon/manifest.csv; Assets/LICENSES.md says which): each with its measured truth.
@@ -19,8 +19,11 @@ import TestSupport
     ])
     func answersWithinItsTruth(asset: String, truth: Double, tolerance: Double) throws {
         let detection = try HorizonDetector.detect(file: Fixtures.asset(asset), estimator: estimator)
-        let estimate = try #require(detection.estimate, "\(asset): no horizon found (confidence \(detection.analysis.confidence))")
-        #expect(abs(estimate.angleDegrees - truth) < tolerance, "\(asset): measured \(estimate.angleDegrees)°, truth \(truth)°")
+        let estimate = try #require(
+            detection.estimate, "\(asset): no horizon found (confidence \(detection.analysis.confidence))")
+        #expect(
+            abs(estimate.angleDegrees - truth) < tolerance,
+            "\(asset): measured \(estimate.angleDegrees)°, truth \(truth)°")
     }
 
     /// A maze of hedges seen from above, turned by 3°: straight lines everywhere, no level reference.

@@ -2,8 +2,8 @@ import Foundation
 import Horizon
 import HorizonKit
 import ImageTestSupport
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// Real photos turned by known angles, through the tool's own libvips pipeline.
@@ -15,7 +15,8 @@ import Vips
         ("horizon-lake.jpg", 0.5), ("horizon-lake.jpg", -3.3), ("horizon-lake.jpg", 8), ("horizon-lake.jpg", -15),
         ("horizon-fog.jpg", -0.5), ("horizon-fog.jpg", 2), ("horizon-fog.jpg", -6), ("horizon-fog.jpg", 12),
         ("horizon-pier.jpg", 1), ("horizon-pier.jpg", -2.5), ("horizon-pier.jpg", 5), ("horizon-pier.jpg", -10),
-        ("horizon-portrait.jpg", -1), ("horizon-portrait.jpg", 4), ("horizon-portrait.jpg", -7.5), ("horizon-portrait.jpg", 15),
+        ("horizon-portrait.jpg", -1), ("horizon-portrait.jpg", 4), ("horizon-portrait.jpg", -7.5),
+        ("horizon-portrait.jpg", 15),
     ])
     func tiltedPhotoWithinAThirdOfADegree(asset: String, truth: Double) throws {
         let picture = try HorizonTestImages.tilted(asset, by: truth)
@@ -42,7 +43,8 @@ import Vips
     @Test(arguments: ["no-horizon-sky.jpg", "no-horizon-leaf.jpg", "distractor-planks.jpg"])
     func noHorizonAbstains(asset: String) throws {
         let detection = try HorizonDetector.detect(file: Fixtures.asset(asset), estimator: estimator)
-        #expect(detection.estimate == nil, "\(asset): reported \(detection.estimate.map { "\($0.angleDegrees)°" } ?? "")")
+        #expect(
+            detection.estimate == nil, "\(asset): reported \(detection.estimate.map { "\($0.angleDegrees)°" } ?? "")")
         #expect(detection.analysis.confidence < 0.5)
     }
 
@@ -95,10 +97,12 @@ import Vips
     @Test func similarityTurnsClockwise() throws {
         let level = try HorizonTestImages.drawnSlope(width: 400, height: 300, degrees: 0)
         let turned = try Operation.call("similarity", [("in", .image(level)), ("angle", .double(-5))]).image()
-        let crop = try turned.extractArea(x: (turned.width - 300) / 2, y: (turned.height - 200) / 2, width: 300, height: 200)
+        let crop = try turned.extractArea(
+            x: (turned.width - 300) / 2, y: (turned.height - 200) / 2, width: 300, height: 200)
         let pixels = try crop.bytes()
         let left = HorizonTestImages.boundaryRow(in: pixels, width: 300, height: 200, column: 10, sky: 200, ground: 70)
-        let right = HorizonTestImages.boundaryRow(in: pixels, width: 300, height: 200, column: 289, sky: 200, ground: 70)
+        let right = HorizonTestImages.boundaryRow(
+            in: pixels, width: 300, height: 200, column: 289, sky: 200, ground: 70)
         let rise = atan((left - right) / 279) * 180 / .pi
         #expect(abs(rise - 5) < 0.2, "boundary rises \(rise)°")
     }

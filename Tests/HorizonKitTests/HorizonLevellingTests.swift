@@ -3,8 +3,8 @@ import Foundation
 import Horizon
 import HorizonKit
 import ImageTestSupport
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 /// `--fix` geometry through libvips: where pixels land, what is kept, what is not invented.
@@ -33,9 +33,12 @@ import Vips
             let dot = try Image(bytes: pixels, width: width, height: height, bands: 1).cast(.float)
             let levelling = Levelling(width: width, height: height, angleDegrees: angle, crop: .none)
             let v = levelling.vipsAffine
-            let canvasWidth = Int(levelling.canvasWidth.rounded(.up)), canvasHeight = Int(levelling.canvasHeight.rounded(.up))
-            let out = try dot.affine(v.matrix, outputArea: [0, 0, canvasWidth, canvasHeight], odx: v.odx, ody: v.ody,
-                                     interpolate: "bilinear").floats()
+            let canvasWidth = Int(levelling.canvasWidth.rounded(.up)),
+                canvasHeight = Int(levelling.canvasHeight.rounded(.up))
+            let out = try dot.affine(
+                v.matrix, outputArea: [0, 0, canvasWidth, canvasHeight], odx: v.odx, ody: v.ody,
+                interpolate: "bilinear"
+            ).floats()
             var sum = 0.0, sx = 0.0, sy = 0.0
             for y in 0..<canvasHeight {
                 for x in 0..<canvasWidth where out[y * canvasWidth + x] > 0 {
@@ -46,8 +49,10 @@ import Vips
             let expected = levelling.transform.apply(ImagePoint(x: Double(i) + 0.5, y: Double(j) + 0.5))
             // Interpolation moves a dot's centroid by a few hundredths; a half-pixel convention
             // error would move it by 0.5.
-            #expect(abs(sx / sum - expected.x) < 0.05 && abs(sy / sum - expected.y) < 0.05,
-                    "dot (\(i), \(j)) at \(angle)°: landed at (\(sx / sum), \(sy / sum)), expected (\(expected.x), \(expected.y))")
+            #expect(
+                abs(sx / sum - expected.x) < 0.05 && abs(sy / sum - expected.y) < 0.05,
+                "dot (\(i), \(j)) at \(angle)°: landed at (\(sx / sum), \(sy / sum)), expected (\(expected.x), \(expected.y))"
+            )
         }
     }
 
@@ -62,7 +67,8 @@ import Vips
         #expect(levelled.width == Int(plan.crop.width) && levelled.height == Int(plan.crop.height))
         let pixels = try levelled.bytes()
         let rows = [20, levelled.width / 2, levelled.width - 21].map {
-            HorizonTestImages.boundaryRow(in: pixels, width: levelled.width, height: levelled.height, column: $0, sky: 200, ground: 70)
+            HorizonTestImages.boundaryRow(
+                in: pixels, width: levelled.width, height: levelled.height, column: $0, sky: 200, ground: 70)
         }
         #expect(abs(rows[0] - rows[2]) < 0.15, "boundary rows \(rows)")
         // The boundary passed through the picture's centre, which lands on the canvas centre.
@@ -76,7 +82,8 @@ import Vips
         let flat = try Image(bytes: [UInt8](repeating: 180, count: 600 * 400 * 3), width: 600, height: 400, bands: 3)
         let levelled = try HorizonLeveller(crop: mode).level(flat, angleDegrees: angle)
         let pixels = try levelled.bytes()
-        #expect(pixels.min()! >= 178 && pixels.max()! <= 182, "\(mode) \(angle)°: values \(pixels.min()!)…\(pixels.max()!)")
+        #expect(
+            pixels.min()! >= 178 && pixels.max()! <= 182, "\(mode) \(angle)°: values \(pixels.min()!)…\(pixels.max()!)")
     }
 
     /// The kept rectangle is the closed-form optimum, one pixel in from each side and rounded inward,
@@ -96,7 +103,9 @@ import Vips
 
         let small = try Image(bytes: [UInt8](repeating: 180, count: 300 * 200), width: 300, height: 200, bands: 1)
         let whole = try HorizonLeveller(crop: .none, background: .white).level(small, angleDegrees: angle)
-        #expect(whole.width == Int((300 * c + 200 * s).rounded(.up)) && whole.height == Int((300 * s + 200 * c).rounded(.up)))
+        #expect(
+            whole.width == Int((300 * c + 200 * s).rounded(.up))
+                && whole.height == Int((300 * s + 200 * c).rounded(.up)))
         let pixels = try whole.bytes()
         #expect(pixels[0] == 255 && pixels[pixels.count / 2 + whole.width / 2] == 180)
     }

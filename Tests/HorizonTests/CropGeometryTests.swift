@@ -68,11 +68,14 @@ import Darwin
                 let rect = CropRect.sameAspect(width: size.width, height: size.height, angleDegrees: angle)
                 #expect(abs(rect.width / rect.height - size.width / size.height) < 1e-12 * size.width)
                 let grown = 1 + 1e-6
-                #expect(!Self.fits(rect.width * grown, rect.height * grown, in: size.width, size.height,
-                                   angle: angle))
+                #expect(
+                    !Self.fits(
+                        rect.width * grown, rect.height * grown, in: size.width, size.height,
+                        angle: angle))
                 let s = abs(sin(angle * .pi / 180)), c = abs(cos(angle * .pi / 180))
-                let k = min(size.width / (size.width * c + size.height * s),
-                            size.height / (size.width * s + size.height * c))
+                let k = min(
+                    size.width / (size.width * c + size.height * s),
+                    size.height / (size.width * s + size.height * c))
                 #expect(abs(rect.area - k * k * size.width * size.height) < 1e-9 * rect.area)
             }
         }
@@ -104,10 +107,12 @@ import Darwin
                     if best(ratio: exp(m1)) < best(ratio: exp(m2)) { lo = m1 } else { hi = m2 }
                 }
                 bruteBest = max(bruteBest, best(ratio: exp((lo + hi) / 2)))
-                #expect(bruteBest <= rect.area * (1 + 1e-9),
-                        "\(size) at \(angle)°: brute force found \(bruteBest) > \(rect.area)")
-                #expect(bruteBest >= rect.area * (1 - 1e-9),
-                        "\(size) at \(angle)°: closed form \(rect.area) not attained")
+                #expect(
+                    bruteBest <= rect.area * (1 + 1e-9),
+                    "\(size) at \(angle)°: brute force found \(bruteBest) > \(rect.area)")
+                #expect(
+                    bruteBest >= rect.area * (1 - 1e-9),
+                    "\(size) at \(angle)°: closed form \(rect.area) not attained")
             }
         }
     }

@@ -28,9 +28,11 @@ import Darwin
     /// must follow one of them, not wander between them.
     @Test(arguments: [2.0, -2.0, 0.3])
     func thinBrightLine(tilt: Double) throws {
-        let scene = Scene(width: 640, height: 427, tilt: tilt, background: 90, shapes: [
-            Shape(value: 230, centreX: 0, centreY: 25, angle: 0, halfLength: 1000, halfThickness: 0.8),
-        ])
+        let scene = Scene(
+            width: 640, height: 427, tilt: tilt, background: 90,
+            shapes: [
+                Shape(value: 230, centreX: 0, centreY: 25, angle: 0, halfLength: 1000, halfThickness: 0.8)
+            ])
         let estimate = try #require(estimator.estimate(scene.edgeMap()))
         #expect(abs(estimate.angleDegrees - tilt) < 0.05, "measured \(estimate.angleDegrees)°")
     }
@@ -56,8 +58,9 @@ import Darwin
 
     /// The reported line lies on the true horizon: it passes 20 px below the centre.
     @Test func lineEndPointsLieOnTheHorizon() throws {
-        let scene = Scene(width: 600, height: 400, background: 190,
-                          shapes: [.below(y: 20, value: 60, angle: -3, fixedToPicture: true)])
+        let scene = Scene(
+            width: 600, height: 400, background: 190,
+            shapes: [.below(y: 20, value: 60, angle: -3, fixedToPicture: true)])
         let estimate = try #require(estimator.estimate(scene.edgeMap()))
         let line = estimate.line
         #expect(abs(line.start.x) < 1e-6 && abs(line.end.x - 600) < 1e-6, "spans the width")
@@ -74,8 +77,10 @@ import Darwin
         for x in 0..<800 {
             let y = Int((300 - slope * Double(x)).rounded())
             // Gradient normal to the line: ∝ (sin θ, cos θ).
-            points.append(EdgePoint(x: x, y: y, gx: Float(40 * sin(tilt * .pi / 180)),
-                                    gy: Float(40 * cos(tilt * .pi / 180))))
+            points.append(
+                EdgePoint(
+                    x: x, y: y, gx: Float(40 * sin(tilt * .pi / 180)),
+                    gy: Float(40 * cos(tilt * .pi / 180))))
         }
         let map = EdgeMap(width: 800, height: 500, points: points)
         let estimate = try #require(estimator.estimate(map))

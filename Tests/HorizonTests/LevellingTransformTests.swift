@@ -15,8 +15,10 @@ import Darwin
     @Test(arguments: angles)
     func cornersTouchEverySideOfTheCanvas(angle: Double) {
         let levelling = Levelling(width: 3000, height: 2000, angleDegrees: angle)
-        let corners = [ImagePoint(x: 0, y: 0), ImagePoint(x: 3000, y: 0),
-                       ImagePoint(x: 3000, y: 2000), ImagePoint(x: 0, y: 2000)].map(levelling.transform.apply)
+        let corners = [
+            ImagePoint(x: 0, y: 0), ImagePoint(x: 3000, y: 0),
+            ImagePoint(x: 3000, y: 2000), ImagePoint(x: 0, y: 2000),
+        ].map(levelling.transform.apply)
         let eps = 1e-9
         #expect(abs(corners.map(\.x).min()!) < eps * 3000)
         #expect(abs(corners.map(\.y).min()!) < eps * 3000)

@@ -10,10 +10,14 @@ import Testing
     func noiseAndDiagonalsOutsideTheRange(tilt: Double) throws {
         var scene = Scene.seascape(tilt: tilt)
         scene.noise = 40
-        scene.shapes.append(Shape(value: 20, centreX: 40, centreY: 0, angle: 35, halfLength: 600,
-                                  halfThickness: 3, fixedToPicture: true))
-        scene.shapes.append(Shape(value: 255, centreX: -100, centreY: -40, angle: -35, halfLength: 600,
-                                  halfThickness: 2, fixedToPicture: true))
+        scene.shapes.append(
+            Shape(
+                value: 20, centreX: 40, centreY: 0, angle: 35, halfLength: 600,
+                halfThickness: 3, fixedToPicture: true))
+        scene.shapes.append(
+            Shape(
+                value: 255, centreX: -100, centreY: -40, angle: -35, halfLength: 600,
+                halfThickness: 2, fixedToPicture: true))
         let estimate = try #require(estimator.estimate(scene.edgeMap()))
         #expect(abs(estimate.angleDegrees - tilt) < 0.05, "measured \(estimate.angleDegrees)°")
         #expect(estimate.evidence == .horizonLine)
@@ -24,8 +28,10 @@ import Testing
     @Test(arguments: [(-2.0, Float(0)), (1.5, 0), (-2.0, 10), (1.5, 10)])
     func longFaintHorizonBeatsShortStrongDistractor(tilt: Double, noise: Float) throws {
         var scene = Scene.seascape(tilt: tilt, sky: 120, sea: 100)
-        scene.shapes.append(Shape(value: 255, centreX: 100, centreY: -100, angle: 20, halfLength: 90,
-                                  halfThickness: 4, fixedToPicture: true))
+        scene.shapes.append(
+            Shape(
+                value: 255, centreX: 100, centreY: -100, angle: 20, halfLength: 90,
+                halfThickness: 4, fixedToPicture: true))
         scene.noise = noise
         let analysis = estimator.analyse(scene.edgeMap())
         let estimate = try #require(analysis.estimate)
@@ -63,10 +69,13 @@ import Testing
 
     /// A clear line over a third of the width only: too little of the picture to trust.
     @Test func shortLineAbstains() {
-        let scene = Scene(width: 640, height: 427, background: 180, shapes: [
-            Shape(value: 40, centreX: 0, centreY: 20, angle: 3, halfLength: 100, halfThickness: 3,
-                  fixedToPicture: true),
-        ])
+        let scene = Scene(
+            width: 640, height: 427, background: 180,
+            shapes: [
+                Shape(
+                    value: 40, centreX: 0, centreY: 20, angle: 3, halfLength: 100, halfThickness: 3,
+                    fixedToPicture: true)
+            ])
         let analysis = estimator.analyse(scene.edgeMap())
         #expect(analysis.estimate == nil)
         #expect((analysis.horizonLine?.coverage ?? 0) < 0.45)
@@ -75,12 +84,16 @@ import Testing
     /// Two equally long lines at different tilts: ambiguous, so no answer.
     @Test(arguments: [(4.0, -6.0), (1.0, -2.5), (10.0, 0.0)])
     func twoEqualLinesAbstain(first: Double, second: Double) throws {
-        let scene = Scene(width: 640, height: 427, background: 180, shapes: [
-            Shape(value: 40, centreX: 0, centreY: -30, angle: first, halfLength: 1000, halfThickness: 2,
-                  fixedToPicture: true),
-            Shape(value: 40, centreX: 0, centreY: 40, angle: second, halfLength: 1000, halfThickness: 2,
-                  fixedToPicture: true),
-        ])
+        let scene = Scene(
+            width: 640, height: 427, background: 180,
+            shapes: [
+                Shape(
+                    value: 40, centreX: 0, centreY: -30, angle: first, halfLength: 1000, halfThickness: 2,
+                    fixedToPicture: true),
+                Shape(
+                    value: 40, centreX: 0, centreY: 40, angle: second, halfLength: 1000, halfThickness: 2,
+                    fixedToPicture: true),
+            ])
         let analysis = estimator.analyse(scene.edgeMap())
         #expect(analysis.estimate == nil)
         let line = try #require(analysis.horizonLine)
@@ -93,8 +106,9 @@ import Testing
     /// peer, it must abstain.
     @Test func perspectiveFanAbstains() throws {
         let planks = [5.5, 6.1, 6.7, 7.3].enumerated().map { k, angle in
-            Shape(value: 50, centreX: 0, centreY: 20 + 30 * Double(k), angle: angle, halfLength: 1000,
-                  halfThickness: 2.5, fixedToPicture: true)
+            Shape(
+                value: 50, centreX: 0, centreY: 20 + 30 * Double(k), angle: angle, halfLength: 1000,
+                halfThickness: 2.5, fixedToPicture: true)
         }
         let scene = Scene(width: 640, height: 427, background: 170, shapes: planks)
         let analysis = estimator.analyse(scene.edgeMap())

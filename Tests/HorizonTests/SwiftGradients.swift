@@ -14,7 +14,8 @@ extension EdgeMap {
     /// followed by a Sobel operator.
     init(luminance: [Float], width: Int, height: Int, blurSigma: Double = 1.0) {
         precondition(luminance.count == width * height, "luminance must hold width × height values")
-        let smooth = blurSigma > 0
+        let smooth =
+            blurSigma > 0
             ? gaussianBlur(luminance, width: width, height: height, sigma: blurSigma)
             : luminance
         var gx = [Float](repeating: 0, count: width * height)
@@ -41,33 +42,39 @@ func gaussianBlur(_ source: [Float], width: Int, height: Int, sigma: Double) -> 
     var rows = [Float](repeating: 0, count: source.count)
     var out = [Float](repeating: 0, count: source.count)
     source.withUnsafeBufferPointer { src in
-    rows.withUnsafeMutableBufferPointer { tmp in
-    kernel.withUnsafeBufferPointer { taps in
-        for y in 0..<height {
-            let row = y * width
-            for k in -radius...radius {
-                let weight = taps[k + radius]
-                // Columns whose neighbour x + k lies inside the row; the rest read the border pixel.
-                let first = max(0, -k), last = min(width, width - k)
-                if first < last {
-                    for x in first..<last { tmp[row + x] += weight * src[row + x + k] }
+        rows.withUnsafeMutableBufferPointer { tmp in
+            kernel.withUnsafeBufferPointer { taps in
+                for y in 0..<height {
+                    let row = y * width
+                    for k in -radius...radius {
+                        let weight = taps[k + radius]
+                        // Columns whose neighbour x + k lies inside the row; the rest read the border pixel.
+                        let first = max(0, -k), last = min(width, width - k)
+                        if first < last {
+                            for x in first..<last { tmp[row + x] += weight * src[row + x + k] }
+                        }
+                        if first > 0 { for x in 0..<min(first, width) { tmp[row + x] += weight * src[row] } }
+                        if last < width {
+                            for x in max(last, 0)..<width { tmp[row + x] += weight * src[row + width - 1] }
+                        }
+                    }
                 }
-                if first > 0 { for x in 0..<min(first, width) { tmp[row + x] += weight * src[row] } }
-                if last < width { for x in max(last, 0)..<width { tmp[row + x] += weight * src[row + width - 1] } }
             }
         }
-    }}}
+    }
     rows.withUnsafeBufferPointer { tmp in
-    out.withUnsafeMutableBufferPointer { dst in
-    kernel.withUnsafeBufferPointer { taps in
-        for y in 0..<height {
-            for k in -radius...radius {
-                let weight = taps[k + radius]
-                let srcRow = min(max(y + k, 0), height - 1) * width, dstRow = y * width
-                for x in 0..<width { dst[dstRow + x] += weight * tmp[srcRow + x] }
+        out.withUnsafeMutableBufferPointer { dst in
+            kernel.withUnsafeBufferPointer { taps in
+                for y in 0..<height {
+                    for k in -radius...radius {
+                        let weight = taps[k + radius]
+                        let srcRow = min(max(y + k, 0), height - 1) * width, dstRow = y * width
+                        for x in 0..<width { dst[dstRow + x] += weight * tmp[srcRow + x] }
+                    }
+                }
             }
         }
-    }}}
+    }
     return out
 }
 

@@ -1,11 +1,11 @@
 import Horizon
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TestSupport
 
 /// An anti-aliased rectangle of uniform grey. Half-planes are rectangles far larger than the picture.
 /// `angle` is its tilt in degrees, counter-clockwise on screen (direction (cos a, −sin a), y down);
@@ -22,8 +22,10 @@ struct Shape {
     private let cosine: Double
     private let sine: Double
 
-    init(value: Float, centreX: Double, centreY: Double, angle: Double, halfLength: Double,
-         halfThickness: Double, fixedToPicture: Bool = false) {
+    init(
+        value: Float, centreX: Double, centreY: Double, angle: Double, halfLength: Double,
+        halfThickness: Double, fixedToPicture: Bool = false
+    ) {
         self.value = value
         self.centreX = centreX
         self.centreY = centreY
@@ -40,8 +42,9 @@ struct Shape {
         let big = 1e5
         let a = angle / 180 * .pi
         // Move the centre `big` along the downward normal (sin a, cos a) from (0, y).
-        return Shape(value: value, centreX: big * sin(a), centreY: y + big * cos(a), angle: angle,
-                     halfLength: big, halfThickness: big, fixedToPicture: fixedToPicture)
+        return Shape(
+            value: value, centreX: big * sin(a), centreY: y + big * cos(a), angle: angle,
+            halfLength: big, halfThickness: big, fixedToPicture: fixedToPicture)
     }
 
     /// Fraction of the pixel centred on `point` that the shape covers (box-filtered edge).
@@ -102,9 +105,12 @@ struct Scene {
     }
 
     /// Bright sky above, darker sea below a horizon `offset` pixels below the centre.
-    static func seascape(width: Int = 640, height: Int = 427, tilt: Double, offset: Double = 30,
-                         sky: Float = 200, sea: Float = 80) -> Scene {
-        Scene(width: width, height: height, tilt: tilt, background: sky,
-              shapes: [.below(y: offset, value: sea)])
+    static func seascape(
+        width: Int = 640, height: Int = 427, tilt: Double, offset: Double = 30,
+        sky: Float = 200, sea: Float = 80
+    ) -> Scene {
+        Scene(
+            width: width, height: height, tilt: tilt, background: sky,
+            shapes: [.below(y: offset, value: sea)])
     }
 }

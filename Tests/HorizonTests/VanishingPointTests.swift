@@ -1,5 +1,6 @@
-@testable import Horizon
 import Testing
+
+@testable import Horizon
 
 #if canImport(Glibc)
 import Glibc
@@ -49,8 +50,10 @@ import Darwin
             for k in 0..<6 {
                 let y1 = 40 + Double(k) * 100, y2 = y1 + 80
                 let x1 = 500 + side + (height / 2 - y1) * tan(lean), x2 = 500 + side + (height / 2 - y2) * tan(lean)
-                segments.append(EdgeSegment(x1: x1, y1: y1, x2: x2, y2: y2,
-                                            length: ((x2 - x1) * (x2 - x1) + 6400).squareRoot(), width: 2, gradientAngle: 0))
+                segments.append(
+                    EdgeSegment(
+                        x1: x1, y1: y1, x2: x2, y2: y2,
+                        length: ((x2 - x1) * (x2 - x1) + 6400).squareRoot(), width: 2, gradientAngle: 0))
             }
         }
         let point = try #require(fitVerticalVanishingPoint(segments, width: width, height: height, maxTilt: 30))
@@ -87,7 +90,8 @@ import Darwin
     /// Every candidate has one feature per name and one coefficient per feature and intercept.
     @Test func modelsMatchTheirFeatures() {
         #expect(ConfidenceModel.lineCoefficients.count == ConfidenceModel.lineFeatureNames.count + 1)
-        #expect(ConfidenceModel.vanishingPointCoefficients.count == ConfidenceModel.vanishingPointFeatureNames.count + 1)
+        #expect(
+            ConfidenceModel.vanishingPointCoefficients.count == ConfidenceModel.vanishingPointFeatureNames.count + 1)
         let analysis = HorizonEstimator().analyse(VerticalsTests.street(roll: 2).edgeMap())
         for candidate in analysis.candidates { #expect(candidate.features.count == candidate.featureNames.count) }
     }

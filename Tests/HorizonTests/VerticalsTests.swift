@@ -7,12 +7,15 @@ import Testing
 
     /// Six buildings (twelve upright edges) running off the top and bottom of the picture,
     /// `tilts[k]` degrees from upright in the level scene, the whole scene turned by `roll`.
-    static func street(roll: Double, tilts: [Double] = [0], noise: Float = 0,
-                       width: Int = 640, height: Int = 427) -> Scene {
+    static func street(
+        roll: Double, tilts: [Double] = [0], noise: Float = 0,
+        width: Int = 640, height: Int = 427
+    ) -> Scene {
         let positions = [-250.0, -170, -60, 30, 140, 260]
         let shapes = positions.enumerated().map { k, x in
-            Shape(value: k % 2 == 0 ? 90 : 140, centreX: x, centreY: 0, angle: 90 + tilts[k % tilts.count],
-                  halfLength: 1000, halfThickness: 25)
+            Shape(
+                value: k % 2 == 0 ? 90 : 140, centreX: x, centreY: 0, angle: 90 + tilts[k % tilts.count],
+                halfLength: 1000, halfThickness: 25)
         }
         return Scene(width: width, height: height, tilt: roll, background: 200, shapes: shapes, noise: noise)
     }
@@ -40,8 +43,9 @@ import Testing
     @Test func topsLeaningLeftReadPositive() throws {
         // Edges drawn on the picture itself: bars whose top end is further left than their bottom.
         let shapes = [-200.0, -60, 90, 220].map {
-            Shape(value: 60, centreX: $0, centreY: 0, angle: 92.5, halfLength: 1000, halfThickness: 20,
-                  fixedToPicture: true)
+            Shape(
+                value: 60, centreX: $0, centreY: 0, angle: 92.5, halfLength: 1000, halfThickness: 20,
+                fixedToPicture: true)
         }
         let scene = Scene(width: 600, height: 400, background: 200, shapes: shapes)
         let estimate = try #require(estimator.estimate(scene.edgeMap()))
@@ -76,9 +80,11 @@ import Testing
 
     /// One leaning pole is one structure, however crisp: not enough to level a picture.
     @Test func singlePoleAbstains() throws {
-        let scene = Scene(width: 640, height: 427, tilt: 4, background: 200, shapes: [
-            Shape(value: 60, centreX: 0, centreY: 0, angle: 90, halfLength: 1000, halfThickness: 6),
-        ])
+        let scene = Scene(
+            width: 640, height: 427, tilt: 4, background: 200,
+            shapes: [
+                Shape(value: 60, centreX: 0, centreY: 0, angle: 90, halfLength: 1000, halfThickness: 6)
+            ])
         let analysis = estimator.analyse(scene.edgeMap())
         #expect(analysis.estimate == nil)
         let verticals = try #require(analysis.verticals)
@@ -104,8 +110,10 @@ import Testing
     /// point is nearly always a floor, road or roof edge).
     @Test func contradictingLineLosesToVerticals() throws {
         var scene = Self.street(roll: 2)
-        scene.shapes.append(Shape(value: 30, centreX: 0, centreY: 150, angle: -10, halfLength: 1000,
-                                  halfThickness: 2, fixedToPicture: true))
+        scene.shapes.append(
+            Shape(
+                value: 30, centreX: 0, centreY: 150, angle: -10, halfLength: 1000,
+                halfThickness: 2, fixedToPicture: true))
         let analysis = estimator.analyse(scene.edgeMap())
         let estimate = try #require(analysis.estimate)
         #expect(estimate.evidence == .verticals)

@@ -15,21 +15,29 @@ public enum HorizonTestImages {
     }
 
     public static func tilted(_ original: Image, by degrees: Double) throws -> Image {
-        let turned = try Operation.call("similarity", [
-            ("in", .image(original)), ("angle", .double(-degrees)),
-            ("interpolate", .object(try Interpolator.named("bicubic"))),
-        ]).image()
-        let keep = CropRect.sameAspect(width: Double(original.width), height: Double(original.height),
-                                       angleDegrees: degrees)
+        let turned = try Operation.call(
+            "similarity",
+            [
+                ("in", .image(original)), ("angle", .double(-degrees)),
+                ("interpolate", .object(try Interpolator.named("bicubic"))),
+            ]
+        ).image()
+        let keep = CropRect.sameAspect(
+            width: Double(original.width), height: Double(original.height),
+            angleDegrees: degrees)
         let width = Int(keep.width) - 6, height = Int(keep.height) - 6
-        return try turned.extractArea(x: (turned.width - width) / 2, y: (turned.height - height) / 2,
-                                      width: width, height: height).copiedToMemory()
+        return try turned.extractArea(
+            x: (turned.width - width) / 2, y: (turned.height - height) / 2,
+            width: width, height: height
+        ).copiedToMemory()
     }
 
     /// A grey picture whose lower part is darker, the boundary through the centre rising to the
     /// right by `degrees` (drawn directly, anti-aliased): the sign reference.
-    public static func drawnSlope(width: Int = 800, height: Int = 500, degrees: Double,
-                           sky: Double = 200, ground: Double = 70) throws -> Image {
+    public static func drawnSlope(
+        width: Int = 800, height: Int = 500, degrees: Double,
+        sky: Double = 200, ground: Double = 70
+    ) throws -> Image {
         let slope = tan(degrees * .pi / 180)
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
@@ -45,8 +53,10 @@ public enum HorizonTestImages {
 
     /// Row (continuous, y down) of the dark-to-bright boundary in column `x` of a one-band image
     /// whose top is bright and bottom dark: the sum of the "darkness" above the flat sky level.
-    public static func boundaryRow(in pixels: [UInt8], width: Int, height: Int, column x: Int,
-                            sky: Double, ground: Double) -> Double {
+    public static func boundaryRow(
+        in pixels: [UInt8], width: Int, height: Int, column x: Int,
+        sky: Double, ground: Double
+    ) -> Double {
         var darkRows = 0.0
         for y in 0..<height { darkRows += (sky - Double(pixels[y * width + x])) / (sky - ground) }
         return Double(height) - darkRows

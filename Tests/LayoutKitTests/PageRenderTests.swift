@@ -2,8 +2,8 @@ import CoreTypes
 import Foundation
 import LayoutKit
 import Poppler
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 enum MixedPDF {
@@ -21,7 +21,12 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let prefix = folder.appendingPathComponent("ref").path
-        let result = try run("pdftocairo", ["-png", "-cropbox", "-r", "100", "-singlefile", "-f", "\(pageIndex + 1)", "-l", "\(pageIndex + 1)", MixedPDF.path, prefix])
+        let result = try run(
+            "pdftocairo",
+            [
+                "-png", "-cropbox", "-r", "100", "-singlefile", "-f", "\(pageIndex + 1)", "-l", "\(pageIndex + 1)",
+                MixedPDF.path, prefix,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let reference = try Image.load(prefix + ".png").colourspace("srgb")
         let document = try Document(path: MixedPDF.path)
@@ -44,7 +49,7 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
         let image = try document.page(at: 0).render(scale: 0.5, background: .clear)
         #expect(image.bands == 4)
         let alpha = try image.extractBand(3)
-        #expect(try alpha.average() < 255) // text only: most of the page is transparent
+        #expect(try alpha.average() < 255)  // text only: most of the page is transparent
     }
 
     /// A page drawn as vectors into a new PDF renders to the same picture as the original page.

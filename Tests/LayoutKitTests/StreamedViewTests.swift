@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+
 @testable import LayoutKit
 
 /// Tiles of a streamed view land in the spool in any order; where pages overlap (a pixel of
@@ -19,6 +20,7 @@ import Testing
         // Covered entirely: nothing to write; two later pages: three pieces.
         #expect(StreamedView.visibleSpans(row: 55, from: 35, to: 60, under: [narrow]).isEmpty)
         let other = PixelRect(x: 80, y: 40, width: 5, height: 20)
-        #expect(StreamedView.visibleSpans(row: 50, from: 0, to: 100, under: [narrow, other]) == [0..<30, 70..<80, 85..<100])
+        #expect(
+            StreamedView.visibleSpans(row: 50, from: 0, to: 100, under: [narrow, other]) == [0..<30, 70..<80, 85..<100])
     }
 }

@@ -1,15 +1,18 @@
+import PageLayout
 // How books are made, on top of PDFKit's pairing: a wide page of a portrait book (a double-page
 // scan, a fold-out) stands alone; pages chosen with `alone` stand alone on the right-hand side;
 // the pages after either re-pair. The 160-case matrix of ModeMatrixTests still holds unchanged
 // (equal pages, nothing alone); here it is extended with a wide page and an alone page at every
 // position, for both two-up modes, both directions, rtl and cover.
 import Testing
-import PageLayout
 
 /// Equal A4 pages, with the pages in `wide` (1-based) turned landscape (842 × 595).
 func book(_ count: Int, wide: Set<Int> = []) -> [SourcePage] {
-    (1...count).map { wide.contains($0) ? SourcePage(number: $0, width: A4.height, height: A4.width)
-                                         : SourcePage(number: $0, width: A4.width, height: A4.height) }
+    (1...count).map {
+        wide.contains($0)
+            ? SourcePage(number: $0, width: A4.height, height: A4.width)
+            : SourcePage(number: $0, width: A4.width, height: A4.height)
+    }
 }
 
 /// A two-up view as text, slots left to right: "3 2", "_ 1", and "W4" for a page alone in a
@@ -80,8 +83,9 @@ func bookPairingMatchesOracle(_ c: BookCase) {
     let input = book(c.count, wide: c.wide.map { [$0] } ?? [])
     let result = LayoutEngine.layout(input, options: c.options)
     checkInvariants(result, input: input, margins: .pdfKitDefault)
-    let expected = bookOracle(count: c.count, wide: c.wide.map { [$0] } ?? [], alone: c.options.alone,
-                              cover: c.options.cover, rtl: c.options.rtl)
+    let expected = bookOracle(
+        count: c.count, wide: c.wide.map { [$0] } ?? [], alone: c.options.alone,
+        cover: c.options.cover, rtl: c.options.rtl)
     switch (c.options.mode, c.options.direction) {
     case (.twoUp, _):
         #expect(result.views.map(bookPicture) == expected)
@@ -120,7 +124,8 @@ func bookPairingMatchesOracle(_ c: BookCase) {
     #expect(LayoutEngine.widePages(pages([(842, 595), (842, 595), (842, 595)])).isEmpty)
     // Alone pages and wide pages change nothing outside the two-up modes.
     for mode in [LayoutMode.single, .continuous] {
-        #expect(LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, alone: [2]))
+        #expect(
+            LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, alone: [2]))
                 == LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, widePages: .pair)))
     }
 }

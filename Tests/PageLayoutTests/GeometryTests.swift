@@ -1,15 +1,15 @@
+import PageLayout
+import TestSupport
 // Mixed sizes (centring and the gutter), gaps on and off, rtl as a mirror, rotation pass-through,
 // and invariants over many pseudo-random documents.
 import Testing
-import TestSupport
-import PageLayout
 
 let portrait = (595.0, 842.0)
 let landscape = (842.0, 595.0)
 
 @Test func spreadOfMixedSizesCentresVerticallyAgainstTheGutter() {
     let view = layout(pages([portrait, landscape]), .twoUp).views[0]
-    #expect(view.width == 603 + 850 && view.height == 851.5)   // row as tall as the tallest page
+    #expect(view.width == 603 + 850 && view.height == 851.5)  // row as tall as the tallest page
     #expect(view.pages[0] == PlacedPage(page: 1, x: 4, y: 4.75, width: 595, height: 842))
     // The landscape page: 851.5 − 604.5 = 247 pt of spare height, half above.
     #expect(view.pages[1] == PlacedPage(page: 2, x: 607, y: 123.5 + 4.75, width: 842, height: 595))
@@ -51,7 +51,7 @@ let landscape = (842.0, 595.0)
 
 @Test func columnCentresPagesOfMixedWidths() {
     let view = layout(pages([portrait, landscape, (300, 300)]), .continuous).views[0]
-    #expect(view.width == 850)                                   // widest cell
+    #expect(view.width == 850)  // widest cell
     #expect(view.height == 851.5 + 604.5 + 309.5)
     let centred: [Double] = [(850 - 603) / 2 + 4, 4, (850 - 308) / 2 + 4]
     #expect(view.pages.map(\.x) == centred)
@@ -65,8 +65,10 @@ let landscape = (842.0, 595.0)
     #expect(ltr.pages.map(\.x) == [4, 607, 1457])
     #expect(ltr.pages.map(\.y) == [4.75, 128.25, 275.75])
 
-    let rtl = layout(pages([portrait, landscape, (300, 300)]), .continuous, direction: .horizontal,
-                     rtl: true).views[0]
+    let rtl = layout(
+        pages([portrait, landscape, (300, 300)]), .continuous, direction: .horizontal,
+        rtl: true
+    ).views[0]
     let rightToLeft: [Double] = [308 + 850 + 4, 308 + 4, 4]
     #expect(rtl.pages.map(\.x) == rightToLeft)
     #expect(rtl.pages.map(\.y) == ltr.pages.map(\.y))
@@ -74,9 +76,11 @@ let landscape = (842.0, 595.0)
 
 @Test func spreadColumnCentresEachSpreadAsAUnit() {
     // Cover 300×400 alone, A4 pair, trailing landscape alone on the left.
-    let view = layout(pages([(300, 400), portrait, portrait, landscape]), .twoUpContinuous,
-                      cover: true).views[0]
-    #expect(view.width == 1700)                                  // the landscape page and its empty slot
+    let view = layout(
+        pages([(300, 400), portrait, portrait, landscape]), .twoUpContinuous,
+        cover: true
+    ).views[0]
+    #expect(view.width == 1700)  // the landscape page and its empty slot
     #expect(view.height == 409.5 + 851.5 + 604.5)
     let expected = [
         PlacedPage(page: 1, x: (1700 - 616) / 2 + 308 + 4, y: 4.75, width: 300, height: 400),
@@ -91,15 +95,16 @@ let landscape = (842.0, 595.0)
 
 /// A layout reflected left to right: x → width − x − w.
 func mirrored(_ result: Layout) -> Layout {
-    Layout(views: result.views.map { view in
-        var flipped = view
-        flipped.pages = view.pages.map { page in
-            var p = page
-            p.x = view.width - page.x - page.width
-            return p
-        }
-        return flipped
-    })
+    Layout(
+        views: result.views.map { view in
+            var flipped = view
+            flipped.pages = view.pages.map { page in
+                var p = page
+                p.x = view.width - page.x - page.width
+                return p
+            }
+            return flipped
+        })
 }
 
 /// Documents with pages of assorted sizes, same every run.
@@ -107,8 +112,11 @@ func mixedDocuments() -> [[SourcePage]] {
     var random = SplitMix64(state: 2024)
     return (1...9).flatMap { count in
         (0..<3).map { _ in
-            (1...count).map { SourcePage(number: $0, width: random.length(), height: random.length(),
-                                         rotation: [0, 90, 180, 270][Int(random.next() % 4)]) }
+            (1...count).map {
+                SourcePage(
+                    number: $0, width: random.length(), height: random.length(),
+                    rotation: [0, 90, 180, 270][Int(random.next() % 4)])
+            }
         }
     }
 }
@@ -120,8 +128,9 @@ func mixedDocuments() -> [[SourcePage]] {
                 for direction in LayoutDirection.allCases {
                     for cover in [false, true] {
                         let ltr = layout(document, mode, direction: direction, cover: cover, margins: margins)
-                        let rtl = layout(document, mode, direction: direction, rtl: true, cover: cover,
-                                         margins: margins)
+                        let rtl = layout(
+                            document, mode, direction: direction, rtl: true, cover: cover,
+                            margins: margins)
                         #expect(rtl == mirrored(ltr), "\(mode) \(direction) cover \(cover) × \(document.count)")
                     }
                 }
@@ -163,9 +172,11 @@ func mixedDocuments() -> [[SourcePage]] {
 
 @Test func rotationAndPageNumbersPassThrough() {
     // A /Rotate 90 page arrives with width and height already swapped; the engine keeps both.
-    let input = [SourcePage(number: 3, width: 842, height: 595, rotation: 90),
-                 SourcePage(number: 7, width: 595, height: 842, rotation: 0),
-                 SourcePage(number: 9, width: 842, height: 595, rotation: 270)]
+    let input = [
+        SourcePage(number: 3, width: 842, height: 595, rotation: 90),
+        SourcePage(number: 7, width: 595, height: 842, rotation: 0),
+        SourcePage(number: 9, width: 842, height: 595, rotation: 270),
+    ]
     for options in allOptions() {
         let placed = LayoutEngine.layout(input, options: options).views.flatMap(\.pages)
         #expect(placed.map(\.page) == [3, 7, 9])

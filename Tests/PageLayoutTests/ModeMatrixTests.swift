@@ -1,8 +1,8 @@
+import PageLayout
 // Every mode × direction × rtl × cover on 1…5 equal A4 pages, checked against the oracle with
 // exact rectangles worked out from first principles (cell = 603 × 851.5 pt), plus literal
 // pictures of the cases people argue about.
 import Testing
-import PageLayout
 
 struct MatrixCase: Sendable, CustomTestStringConvertible {
     var count: Int
@@ -32,18 +32,23 @@ func placementMatchesOracle(_ c: MatrixCase) {
     for (k, slot) in expected.slots.enumerated() {
         let pageNumber = k + 1
         let found = result.views[slot.view].pages.first { $0.page == pageNumber }
-        #expect(found == PlacedPage(page: pageNumber,
-                                    x: Double(slot.column) * A4.cellWidth + 4,
-                                    y: Double(slot.row) * A4.cellHeight + 4.75,
-                                    width: A4.width, height: A4.height),
-                "page \(pageNumber)")
+        #expect(
+            found
+                == PlacedPage(
+                    page: pageNumber,
+                    x: Double(slot.column) * A4.cellWidth + 4,
+                    y: Double(slot.row) * A4.cellHeight + 4.75,
+                    width: A4.width, height: A4.height),
+            "page \(pageNumber)")
     }
     checkInvariants(result, input: input, margins: .pdfKitDefault)
 }
 
 /// The whole layout drawn as text, views separated by " | ".
-func pictures(_ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .vertical,
-              rtl: Bool = false, cover: Bool = false) -> String {
+func pictures(
+    _ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .vertical,
+    rtl: Bool = false, cover: Bool = false
+) -> String {
     layout(equalPages(count), mode, direction: direction, rtl: rtl, cover: cover)
         .views.map(picture).joined(separator: " | ")
 }
@@ -65,7 +70,8 @@ func pictures(_ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .ve
     for mode in [LayoutMode.single, .twoUp] {
         for rtl in [false, true] {
             for cover in [false, true] {
-                #expect(layout(equalPages(5), mode, direction: .horizontal, rtl: rtl, cover: cover)
+                #expect(
+                    layout(equalPages(5), mode, direction: .horizontal, rtl: rtl, cover: cover)
                         == layout(equalPages(5), mode, direction: .vertical, rtl: rtl, cover: cover))
             }
         }
@@ -82,7 +88,8 @@ func pictures(_ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .ve
     #expect(pictures(3, .continuous, direction: .horizontal) == "1 2 3")
     #expect(pictures(3, .continuous, direction: .horizontal, rtl: true) == "3 2 1")
     #expect(pictures(4, .twoUpContinuous, direction: .horizontal, cover: true) == "_ 1 2 3 4 _")
-    #expect(pictures(4, .twoUpContinuous, direction: .horizontal, rtl: true, cover: true)
+    #expect(
+        pictures(4, .twoUpContinuous, direction: .horizontal, rtl: true, cover: true)
             == "_ 4 3 2 1 _")
     #expect(pictures(5, .twoUpContinuous, direction: .horizontal, rtl: true) == "_ 5 4 3 2 1")
 }
@@ -101,7 +108,8 @@ func pictures(_ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .ve
 }
 
 @Test func coverIsIgnoredOutsideTwoUp() {
-    #expect(layout(equalPages(4), .continuous, direction: .horizontal, cover: true)
+    #expect(
+        layout(equalPages(4), .continuous, direction: .horizontal, cover: true)
             == layout(equalPages(4), .continuous, direction: .horizontal))
 }
 
@@ -131,8 +139,8 @@ func pictures(_ count: Int, _ mode: LayoutMode, direction: LayoutDirection = .ve
     let views = layout(equalPages(4), .twoUp, cover: true).views
     #expect(Set(views.map(\.width)) == [1206])
     #expect(Set(views.map(\.height)) == [851.5])
-    #expect(views[0].pages[0].x == 607)   // cover in the right slot
-    #expect(views[2].pages[0].x == 4)     // trailing page 4 in the left slot
+    #expect(views[0].pages[0].x == 607)  // cover in the right slot
+    #expect(views[2].pages[0].x == 4)  // trailing page 4 in the left slot
 
     // The empty slot copies the lone page's own width, whatever the other spreads are.
     let mixed = layout(pages([(300, 400), (595, 842), (595, 842)]), .twoUp, cover: true).views

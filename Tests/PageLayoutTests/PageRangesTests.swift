@@ -1,6 +1,6 @@
+import PageLayout
 // `--pages` parsing: accepted forms, order and repeats, and every kind of refusal.
 import Testing
-import PageLayout
 
 @Test func readsTheIssueExample() throws {
     #expect(try PageRanges.parse("1-5,8,10-", pageCount: 12) == [1, 2, 3, 4, 5, 8, 10, 11, 12])
@@ -48,7 +48,7 @@ func acceptedForms(text: String, pages: [Int]) throws {
     ("1 2", .malformed("1 2")),
     ("1;2", .malformed("1;2")),
     ("--2", .malformed("--2")),
-    ("٣", .malformed("٣")),       // an Arabic-Indic digit is a number to Character, not to us
+    ("٣", .malformed("٣")),  // an Arabic-Indic digit is a number to Character, not to us
     ("1-x", .malformed("1-x")),
 ])
 func refusals(text: String, error: PageRangeError) {
@@ -62,8 +62,10 @@ func refusals(text: String, error: PageRangeError) {
 }
 
 @Test func messagesAreOneLineAndNameTheProblem() {
-    let errors: [PageRangeError] = [.empty, .malformed("x"), .outOfRange(page: 9, pageCount: 3),
-                                    .outOfRange(page: 2, pageCount: 1), .reversed(from: 5, to: 3)]
+    let errors: [PageRangeError] = [
+        .empty, .malformed("x"), .outOfRange(page: 9, pageCount: 3),
+        .outOfRange(page: 2, pageCount: 1), .reversed(from: 5, to: 3),
+    ]
     for error in errors {
         #expect(!error.description.contains("\n") && error.description.hasPrefix("--pages"))
     }

@@ -1,7 +1,7 @@
+import PageLayout
+import TestSupport
 // The README's PageLayout example ("Using the libraries"), run as written, with its results checked.
 import Testing
-import TestSupport
-import PageLayout
 
 @Suite struct ReadmeExampleTests {
     @Test func twoUpRightToLeftSpreads() {
@@ -22,8 +22,8 @@ import PageLayout
         // right-to-left book has it, and every view is a full spread wide.
         #expect(layout.views[0].pages == [PlacedPage(page: 1, x: 4, y: 4.75, width: 612, height: 792)])
         #expect(layout.views.allSatisfy { $0.width == 1240 && $0.height == 801.5 })
-        #expect(layout.views[1].pages.map(\.page) == [2, 3])   // listed in reading order
-        #expect(layout.views[1].pages[0].x == 620 + 4)          // page 2 on the right
+        #expect(layout.views[1].pages.map(\.page) == [2, 3])  // listed in reading order
+        #expect(layout.views[1].pages[0].x == 620 + 4)  // page 2 on the right
     }
 
     @Test func readmeShowsThisCode() throws {

@@ -1,7 +1,7 @@
+import PageLayout
+import TestSupport
 // DPI and --fit maths, pixel sizes (rounded up, clamped), and the --fit parser.
 import Testing
-import TestSupport
-import PageLayout
 
 @Test func dpiConvertsPointsToPixels() {
     #expect(Scale.forDPI(72) == 1)
@@ -10,10 +10,12 @@ import PageLayout
     #expect(Scale.pixels(points: 595, dpi: 144) == 1190)
     #expect(Scale.pixels(points: 72, dpi: 300) == 300)
     // A4 at 150 dpi: 1239.58 × 1754.17 px, rounded up to whole pixels.
-    #expect(Scale.pixelSize(width: 595, height: 842, scale: Scale.forDPI(150))
+    #expect(
+        Scale.pixelSize(width: 595, height: 842, scale: Scale.forDPI(150))
             == PixelSize(width: 1240, height: 1755))
     // An A4 spread view with margins at 150 dpi: 2512.5 × 1773.96.
-    #expect(Scale.pixelSize(width: 1206, height: 851.5, scale: Scale.forDPI(150))
+    #expect(
+        Scale.pixelSize(width: 1206, height: 851.5, scale: Scale.forDPI(150))
             == PixelSize(width: 2513, height: 1774))
 }
 
@@ -21,7 +23,8 @@ import PageLayout
     // 0.1 × 3 is 0.30000000000000004 in binary; 30 points at scale 0.1 is still 3 px.
     #expect(Scale.pixelSize(width: 30, height: 10, scale: 0.1) == PixelSize(width: 3, height: 1))
     for dpi in [50.0, 72, 96, 100, 150, 200, 300, 600] {
-        #expect(Scale.pixelSize(width: 72, height: 144, scale: Scale.forDPI(dpi))
+        #expect(
+            Scale.pixelSize(width: 72, height: 144, scale: Scale.forDPI(dpi))
                 == PixelSize(width: Int(dpi), height: Int(2 * dpi)))
     }
 }
@@ -36,8 +39,9 @@ import PageLayout
     for _ in 0..<2000 {
         let width = random.length() * 3, height = random.length() * 3
         let fit = FitBox(width: 1 + Int(random.next() % 4000), height: 1 + Int(random.next() % 4000))
-        let size = Scale.pixelSize(width: width, height: height,
-                                   scale: Scale.bestFit(width: width, height: height, in: fit))
+        let size = Scale.pixelSize(
+            width: width, height: height,
+            scale: Scale.bestFit(width: width, height: height, in: fit))
         #expect(size.width <= fit.width && size.height <= fit.height)
         #expect(size.width == fit.width || size.height == fit.height)
     }
@@ -56,7 +60,8 @@ import PageLayout
 
     let twoUpOptions = LayoutOptions(mode: .twoUp, cover: true)
     let twoUp = LayoutEngine.layout(document, options: twoUpOptions)
-    #expect(Scale.fitScales(for: twoUp, options: twoUpOptions, box: box)
+    #expect(
+        Scale.fitScales(for: twoUp, options: twoUpOptions, box: box)
             == twoUp.views.map { min(1000 / $0.width, 500 / $0.height) })
 
     // Continuous column: fit width, one scale for the one view.

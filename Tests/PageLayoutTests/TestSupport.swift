@@ -1,13 +1,13 @@
-// Shared fixtures, an independent oracle for page positions, and layout invariants.
-import Testing
 import PageLayout
 import TestSupport
+// Shared fixtures, an independent oracle for page positions, and layout invariants.
+import Testing
 
 /// A4 portrait in points and its cell (page plus PDFKit's default margins).
 enum A4 {
     static let width = 595.0
     static let height = 842.0
-    static let cellWidth = 595.0 + 4 + 4        // 603
+    static let cellWidth = 595.0 + 4 + 4  // 603
     static let cellHeight = 842.0 + 4.75 + 4.75  // 851.5
 }
 
@@ -21,10 +21,15 @@ func pages(_ sizes: [(Double, Double)]) -> [SourcePage] {
     sizes.enumerated().map { SourcePage(number: $0.offset + 1, width: $0.element.0, height: $0.element.1) }
 }
 
-func layout(_ pages: [SourcePage], _ mode: LayoutMode, direction: LayoutDirection = .vertical,
-            rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault) -> Layout {
-    LayoutEngine.layout(pages, options: LayoutOptions(mode: mode, direction: direction, rtl: rtl,
-                                                      cover: cover, margins: margins))
+func layout(
+    _ pages: [SourcePage], _ mode: LayoutMode, direction: LayoutDirection = .vertical,
+    rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault
+) -> Layout {
+    LayoutEngine.layout(
+        pages,
+        options: LayoutOptions(
+            mode: mode, direction: direction, rtl: rtl,
+            cover: cover, margins: margins))
 }
 
 /// Draws a view of equal A4 pages with default margins as text: slots left to right separated by
@@ -51,10 +56,10 @@ struct ExpectedSlot: Equatable {
 }
 
 struct ExpectedGrid {
-    var slots: [ExpectedSlot]   // one per page, in input order
+    var slots: [ExpectedSlot]  // one per page, in input order
     var viewCount: Int
-    var rows: [Int]             // per view
-    var columns: [Int]          // per view
+    var rows: [Int]  // per view
+    var columns: [Int]  // per view
 }
 
 func oracle(count: Int, options o: LayoutOptions) -> ExpectedGrid {
@@ -78,22 +83,26 @@ func oracle(count: Int, options o: LayoutOptions) -> ExpectedGrid {
             slots.append(ExpectedSlot(view: 0, row: spread, column: side))
         case (.twoUpContinuous, .horizontal):
             let ltrColumn = spread * 2 + q % 2
-            slots.append(ExpectedSlot(view: 0, row: 0,
-                                      column: o.rtl ? spreadCount * 2 - 1 - ltrColumn : ltrColumn))
+            slots.append(
+                ExpectedSlot(
+                    view: 0, row: 0,
+                    column: o.rtl ? spreadCount * 2 - 1 - ltrColumn : ltrColumn))
         }
     }
     switch (o.mode, o.direction) {
     case (.single, _):
-        return ExpectedGrid(slots: slots, viewCount: count, rows: .init(repeating: 1, count: count),
-                            columns: .init(repeating: 1, count: count))
+        return ExpectedGrid(
+            slots: slots, viewCount: count, rows: .init(repeating: 1, count: count),
+            columns: .init(repeating: 1, count: count))
     case (.continuous, .vertical):
         return ExpectedGrid(slots: slots, viewCount: 1, rows: [count], columns: [1])
     case (.continuous, .horizontal):
         return ExpectedGrid(slots: slots, viewCount: 1, rows: [1], columns: [count])
     case (.twoUp, _):
-        return ExpectedGrid(slots: slots, viewCount: spreadCount,
-                            rows: .init(repeating: 1, count: spreadCount),
-                            columns: .init(repeating: 2, count: spreadCount))
+        return ExpectedGrid(
+            slots: slots, viewCount: spreadCount,
+            rows: .init(repeating: 1, count: spreadCount),
+            columns: .init(repeating: 2, count: spreadCount))
     case (.twoUpContinuous, .vertical):
         return ExpectedGrid(slots: slots, viewCount: 1, rows: [spreadCount], columns: [2])
     case (.twoUpContinuous, .horizontal):
@@ -104,36 +113,44 @@ func oracle(count: Int, options o: LayoutOptions) -> ExpectedGrid {
 /// Checks what must hold for any input: every page placed once, in reading order, with its own
 /// size and rotation; each page with its margins inside its view; no two pages (with margins)
 /// overlapping; views indexed 0, 1, 2…
-func checkInvariants(_ result: Layout, input: [SourcePage], margins: PageMargins,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+func checkInvariants(
+    _ result: Layout, input: [SourcePage], margins: PageMargins,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(result.views.map(\.index) == Array(result.views.indices), sourceLocation: sourceLocation)
     let placed = result.views.flatMap(\.pages)
-    #expect(placed.map(\.page) == input.map(\.number), "every page once, in reading order",
-            sourceLocation: sourceLocation)
+    #expect(
+        placed.map(\.page) == input.map(\.number), "every page once, in reading order",
+        sourceLocation: sourceLocation)
     for (page, source) in zip(placed, input) {
-        #expect(page.width == source.width && page.height == source.height
+        #expect(
+            page.width == source.width && page.height == source.height
                 && page.rotation == source.rotation, sourceLocation: sourceLocation)
     }
     let tolerance = 1e-9
     for view in result.views {
         #expect(view.width > 0 && view.height > 0, sourceLocation: sourceLocation)
         let cells = view.pages.map { p in
-            (x0: p.x - margins.left, y0: p.y - margins.top,
-             x1: p.maxX + margins.right, y1: p.maxY + margins.bottom, page: p.page)
+            (
+                x0: p.x - margins.left, y0: p.y - margins.top,
+                x1: p.maxX + margins.right, y1: p.maxY + margins.bottom, page: p.page
+            )
         }
         for c in cells {
-            #expect(c.x0 >= -tolerance && c.y0 >= -tolerance && c.x1 <= view.width + tolerance
+            #expect(
+                c.x0 >= -tolerance && c.y0 >= -tolerance && c.x1 <= view.width + tolerance
                     && c.y1 <= view.height + tolerance, "page \(c.page) inside view \(view.index)",
-                    sourceLocation: sourceLocation)
+                sourceLocation: sourceLocation)
         }
         for i in cells.indices {
             for j in cells.indices where j > i {
                 let a = cells[i], b = cells[j]
                 let overlapX = min(a.x1, b.x1) - max(a.x0, b.x0)
                 let overlapY = min(a.y1, b.y1) - max(a.y0, b.y0)
-                #expect(overlapX <= tolerance || overlapY <= tolerance,
-                        "pages \(a.page) and \(b.page) overlap in view \(view.index)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    overlapX <= tolerance || overlapY <= tolerance,
+                    "pages \(a.page) and \(b.page) overlap in view \(view.index)",
+                    sourceLocation: sourceLocation)
             }
         }
     }

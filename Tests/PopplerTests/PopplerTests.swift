@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Poppler
 
 /// Facts about Assets/mixed.pdf, read with pdfinfo when the file was made (Assets/LICENSES.md).
@@ -77,6 +78,8 @@ struct PdfinfoPages {
             }
         }
         // pdfinfo prints the unrotated box size: swap at a quarter turn to get the shown size.
-        return pages.map { $0.rotation % 180 == 90 ? PdfinfoPages(width: $0.height, height: $0.width, rotation: $0.rotation) : $0 }
+        return pages.map {
+            $0.rotation % 180 == 90 ? PdfinfoPages(width: $0.height, height: $0.width, rotation: $0.rotation) : $0
+        }
     }
 }

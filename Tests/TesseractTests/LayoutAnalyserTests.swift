@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import Tesseract
+import TestSupport
+import Testing
 import Vips
 
 /// The face alone: word boxes from Tesseract's layout analysis on a real screenshot, and its errors.

@@ -28,8 +28,10 @@ public enum Readme {
     /// The lines of the README example starting with `firstLine` that `sourceFile` (a test's
     /// `#filePath`) does not contain in the same order; lines for which `skip` is true (e.g. the
     /// line naming the input file) are not required. Empty when the test runs the README's code.
-    public static func linesMissing(fromExampleStartingWith firstLine: String, in sourceFile: String,
-                                    skip: (String) -> Bool = { _ in false }) throws -> [String] {
+    public static func linesMissing(
+        fromExampleStartingWith firstLine: String, in sourceFile: String,
+        skip: (String) -> Bool = { _ in false }
+    ) throws -> [String] {
         let source = codeLines(try String(contentsOfFile: sourceFile, encoding: .utf8).components(separatedBy: "\n"))
         var missing: [String] = []
         var next = source.startIndex
@@ -75,11 +77,13 @@ extension Readme {
     /// The fenced block (```sh, ```yaml) after the README's `<!-- recipe: NAME` marker, as written.
     public static func recipe(_ name: String) throws -> String {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let marker = readme.range(of: "<!-- recipe: \(name) ") ?? readme.range(of: "<!-- recipe: \(name)-->")
+        guard
+            let marker = readme.range(of: "<!-- recipe: \(name) ") ?? readme.range(of: "<!-- recipe: \(name)-->")
                 ?? readme.range(of: "<!-- recipe: \(name) -->"),
-              let fence = readme.range(of: "```", range: marker.upperBound..<readme.endIndex),
-              let lineEnd = readme.range(of: "\n", range: fence.upperBound..<readme.endIndex),
-              let close = readme.range(of: "```", range: lineEnd.upperBound..<readme.endIndex) else {
+            let fence = readme.range(of: "```", range: marker.upperBound..<readme.endIndex),
+            let lineEnd = readme.range(of: "\n", range: fence.upperBound..<readme.endIndex),
+            let close = readme.range(of: "```", range: lineEnd.upperBound..<readme.endIndex)
+        else {
             throw ReadmeError(message: "README.md has no recipe block marked \(name)")
         }
         return String(readme[lineEnd.upperBound..<close.lowerBound])

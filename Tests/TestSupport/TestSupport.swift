@@ -16,7 +16,9 @@ public enum Fixtures {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         // Swift Testing on Linux may run from inside the .xctest bundle folder.
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("imgtool").path) {
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("imgtool").path)
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -69,8 +71,10 @@ private func makeProcess(_ tool: String, _ arguments: [String], environment: [St
 }
 
 /// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
-public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                timeout: Double? = nil, currentDirectory: URL? = nil) throws -> RunResult {
+public func run(
+    _ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+    timeout: Double? = nil, currentDirectory: URL? = nil
+) throws -> RunResult {
     let process = makeProcess(tool, arguments, environment: environment)
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     // Files rather than pipes: no reader threads, no full-pipe deadlocks.
@@ -103,7 +107,8 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
     }
     let outputData = try Data(contentsOf: outputURL)
     let errorData = try Data(contentsOf: errorURL)
-    var result = RunResult(status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+    var result = RunResult(
+        status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
     result.signalled = process.terminationReason == .uncaughtSignal && !timedOut
     result.timedOut = timedOut
     return result
@@ -112,8 +117,10 @@ public func run(_ tool: String, _ arguments: [String], stdin: Data? = nil, envir
 /// Starts a built tool (`imgtool`, `pdflayout`) or any program on PATH and returns at once, for
 /// tests that signal a command half-way. Standard input is empty; standard output and error go
 /// to the handles given (by default nowhere). The caller ends it with `waitUntilExit()`.
-public func startProcess(_ tool: String, _ arguments: [String], standardOutput: FileHandle = .nullDevice,
-                         standardError: FileHandle = .nullDevice, environment: [String: String]? = nil) throws -> Process {
+public func startProcess(
+    _ tool: String, _ arguments: [String], standardOutput: FileHandle = .nullDevice,
+    standardError: FileHandle = .nullDevice, environment: [String: String]? = nil
+) throws -> Process {
     let process = makeProcess(tool, arguments, environment: environment)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = standardOutput

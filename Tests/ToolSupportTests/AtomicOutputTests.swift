@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ToolSupport
 
 /// `AtomicOutput.write`: the destination is the old file or the whole new one, and no hidden
@@ -57,7 +57,8 @@ import ToolSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("out.bin")
-        try FileManager.default.createDirectory(at: destination.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(throws: (any Error).self) {
             try AtomicOutput.write(to: destination.path) { temporary in
                 try Data("new".utf8).write(to: URL(fileURLWithPath: temporary))
@@ -79,7 +80,10 @@ import ToolSupport
     @Test func parsesOnlyTheOwnPattern() {
         #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.destination == "photo.jpg")
         #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.pid == 1234)
-        for name in [".notes.tmp", "photo.jpg.1-2.tmp", ".photo.jpg.12-x.tmp", ".photo.jpg.1-2-3.tmp", "..1-2.tmp", ".a.-2.tmp", ".a.1-.tmp"] {
+        for name in [
+            ".notes.tmp", "photo.jpg.1-2.tmp", ".photo.jpg.12-x.tmp", ".photo.jpg.1-2-3.tmp", "..1-2.tmp", ".a.-2.tmp",
+            ".a.1-.tmp",
+        ] {
             #expect(AbandonedTemporaries.parse(name) == nil, "\(name)")
         }
     }
@@ -94,7 +98,10 @@ import ToolSupport
         try gone.run()
         gone.waitUntilExit()
         let dead = gone.processIdentifier, alive = getppid()
-        let names = [".out.bin.\(dead)-1.tmp", ".other.bin.\(dead)-2.tmp", ".out.bin.\(alive)-3.tmp", ".out.bin.notes.tmp", "out.bin.\(dead)-4.tmp"]
+        let names = [
+            ".out.bin.\(dead)-1.tmp", ".other.bin.\(dead)-2.tmp", ".out.bin.\(alive)-3.tmp", ".out.bin.notes.tmp",
+            "out.bin.\(dead)-4.tmp",
+        ]
         for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         try AtomicOutput.write(to: folder + "/out.bin") { try Data("new".utf8).write(to: URL(fileURLWithPath: $0)) }
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))

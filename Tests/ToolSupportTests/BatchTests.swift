@@ -46,14 +46,17 @@ import ToolSupport
 
     @Test func orderedParallelEmitsInInputOrder() {
         let emitted = Mutex<[Int]>([])
-        orderedParallelForEach(count: 200, jobs: 4, work: { index in
-            // Later items finish first often: the emit order must not follow.
-            if index % 7 == 0 { usleep(2000) }
-            return index * index
-        }, emit: { index, value in
-            #expect(value == index * index)
-            emitted.withLock { $0.append(index) }
-        })
+        orderedParallelForEach(
+            count: 200, jobs: 4,
+            work: { index in
+                // Later items finish first often: the emit order must not follow.
+                if index % 7 == 0 { usleep(2000) }
+                return index * index
+            },
+            emit: { index, value in
+                #expect(value == index * index)
+                emitted.withLock { $0.append(index) }
+            })
         #expect(emitted.withLock { $0 } == Array(0..<200))
     }
 

@@ -8,8 +8,10 @@ import ToolSupport
         let root = NSTemporaryDirectory() + "scan-\(UUID().uuidString)"
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/photos/2024/.cache", withIntermediateDirectories: true)
-        for file in ["photos/b.jpg", "photos/a.PNG", "photos/notes.txt", "photos/.hidden.jpg",
-                     "photos/2024/c.jpg", "photos/2024/.cache/d.jpg", "single.gif"] {
+        for file in [
+            "photos/b.jpg", "photos/a.PNG", "photos/notes.txt", "photos/.hidden.jpg",
+            "photos/2024/c.jpg", "photos/2024/.cache/d.jpg", "single.gif",
+        ] {
             #expect(manager.createFile(atPath: root + "/" + file, contents: Data([1])))
         }
         try manager.createSymbolicLink(atPath: root + "/photos/2024/loop", withDestinationPath: root + "/photos")

@@ -1,7 +1,8 @@
 import CoreTypes
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Vips
 
 /// A 64×48 RGB gradient with known pixels: r = 4x, g = 5y, b = 255 − 2x.
@@ -22,7 +23,7 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
     @Test(arguments: [".png", ".tif", ".webp[lossless]", ".jpg[Q=95]", ".avif", ".heic"])
     func roundTrip(format: String) throws {
         let target = SaveTarget("x" + format)
-        guard Image.canSave(format: target.suffix!) else { return } // AVIF/HEIC depend on the libvips build
+        guard Image.canSave(format: target.suffix!) else { return }  // AVIF/HEIC depend on the libvips build
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("out" + target.suffix!).path
@@ -75,7 +76,8 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
         #expect(upright.width == stored.height && upright.height == stored.width)
         // The upright picture is a horizon photo: landscape, and matching its source photo.
         #expect(upright.width > upright.height)
-        let source = try Image.load(Fixtures.asset(ExifRotatedSource.name)).thumbnail(width: upright.width, height: upright.height)
+        let source = try Image.load(Fixtures.asset(ExifRotatedSource.name)).thumbnail(
+            width: upright.width, height: upright.height)
         let small = try upright.thumbnail(width: source.width, height: source.height)
         #expect(small.width == source.width && small.height == source.height)
         #expect(try meanDifference(small, source) < 6)
@@ -113,7 +115,9 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
 
     @Test func unknownOperationAndArgumentAreErrors() throws {
         #expect(throws: VipsError.self) { try Operation.call("no_such_operation", []) }
-        let error = #expect(throws: VipsError.self) { try Operation.call("invert", [("in", .image(try gradient())), ("nonsense", .int(1))]) }
+        let error = #expect(throws: VipsError.self) {
+            try Operation.call("invert", [("in", .image(try gradient())), ("nonsense", .int(1))])
+        }
         #expect(error?.description.contains("nonsense") == true)
     }
 
@@ -159,7 +163,8 @@ enum ExifRotatedSource {
         }
         #expect(patched, "the screenshot has a tEXt chunk")
         let error = #expect(throws: VipsError.self) { try Image.load(bytes: bytes) }
-        #expect(error?.description.contains("tEXt chunk declares 2147483647 bytes") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("tEXt chunk declares 2147483647 bytes") == true, "\(String(describing: error))")
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("forged.png")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Vips
 
 /// rawload is re-enabled alone after the untrusted loaders are blocked: it reads exactly the
@@ -15,10 +16,10 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("pixels.raw").path
-        let pixels = (0..<(5 * 3 * 4)).map { UInt8($0 * 4) } // 5×3 RGBA
+        let pixels = (0..<(5 * 3 * 4)).map { UInt8($0 * 4) }  // 5×3 RGBA
         try Data([UInt8](repeating: 0xEE, count: 16) + pixels).write(to: URL(fileURLWithPath: path))
         let image = try Image.rawload(path: path, width: 5, height: 3, bands: 4, offset: 16)
-        unlink(path) // libvips already holds the file open
+        unlink(path)  // libvips already holds the file open
         #expect(image.width == 5 && image.height == 3 && image.bands == 4 && image.interpretation == "srgb")
         #expect(try image.bytes() == pixels)
     }
@@ -31,7 +32,9 @@ import TestSupport
         #expect(throws: VipsError("not a known image format")) { try Image.load(raw) }
         let ppm = folder.appendingPathComponent("tiny.ppm").path
         try Data("P6\n2 1\n255\n".utf8 + [1, 2, 3, 4, 5, 6]).write(to: URL(fileURLWithPath: ppm))
-        #expect(throws: VipsError("ppm input is not accepted (libvips marks its loader untrusted)")) { try Image.load(ppm) }
+        #expect(throws: VipsError("ppm input is not accepted (libvips marks its loader untrusted)")) {
+            try Image.load(ppm)
+        }
     }
 
     @Test func constantHasOneValuePerBand() throws {

@@ -1,8 +1,8 @@
 // The README's Vips example ("Using the libraries"), run as written on Assets/tilted-lake.jpg,
 // with its results checked. Only the public API: no @testable here.
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Vips
 
 @Suite struct ReadmeExampleTests {
@@ -36,8 +36,9 @@ import Vips
     }
 
     @Test func readmeShowsThisCode() throws {
-        let missing = try Readme.linesMissing(fromExampleStartingWith: "import Vips", in: #filePath,
-                                              skip: { $0.hasPrefix("let input =") })
+        let missing = try Readme.linesMissing(
+            fromExampleStartingWith: "import Vips", in: #filePath,
+            skip: { $0.hasPrefix("let input =") })
         #expect(missing.isEmpty, "README.md's Vips example differs from this test: \(missing)")
     }
 }
