@@ -11,6 +11,9 @@ packages=(
   libimage-exiftool-perl                        # tests: an independent metadata reader
   tesseract-ocr                                 # tests: the tesseract CLI reads no words in a blurred screenshot
   parallel                                      # tests: the README's GNU parallel shard recipe
+  slurm-wlm munge                               # tests: the README's Slurm job array on a one-node cluster
+  openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe
+  yamllint                                      # tests: lint the README's Kubernetes manifest
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -90,6 +90,12 @@ extension ImgTool {
         @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
         public var skipExisting = false
 
+        @Flag(
+            help:
+                "Exit 0 when every photo was handled (levelled, no horizon, skipped) and non-zero only when one failed: for schedulers (Slurm, Kubernetes, GNU parallel) that count exit 2 as a failure. Each photo's outcome stays in --json and the summary."
+        )
+        public var noHorizonOk = false
+
         @Flag(help: "One JSON object per input, one per line.")
         public var json = false
 
@@ -167,7 +173,8 @@ extension ImgTool {
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
                 text: { (record: HorizonRecord) in [record.text] }, work: job.run)
-            if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
+            let status = tally.exitStatus(nothingFoundIsSuccess: noHorizonOk)
+            if status != ExitStatus.success { throw ExitCode(status) }
         }
     }
 }

@@ -16,6 +16,8 @@ public enum AtomicOutput {
         guard InputScan.isFolder(folder) else {
             throw ToolFailure(file: destination, "folder \(folder) does not exist")
         }
+        // What killed runs left for this destination (or long ago in this folder) goes first.
+        AbandonedTemporaries.sweep(folder: folder, before: url.lastPathComponent)
         let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         // Registered before anything creates it, so that no signal can leave it behind.
         TemporaryFiles.shared.register(temporary)

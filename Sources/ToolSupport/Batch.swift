@@ -54,9 +54,13 @@ public struct BatchTally: Sendable, Equatable {
     public init() {}
 
     /// Failures win over "nothing found", which wins over success.
-    public var exitStatus: Int32 {
+    public var exitStatus: Int32 { exitStatus(nothingFoundIsSuccess: false) }
+
+    /// The status for a scheduler (`--no-horizon-ok`): with `nothingFoundIsSuccess`, 0 when every
+    /// input was handled (done, nothing found, skipped) and non-zero only when some input failed.
+    public func exitStatus(nothingFoundIsSuccess: Bool) -> Int32 {
         if failed > 0 { return failureStatus }
-        return nothingFound > 0 ? ExitStatus.nothingFound : ExitStatus.success
+        return nothingFound > 0 && !nothingFoundIsSuccess ? ExitStatus.nothingFound : ExitStatus.success
     }
 
     public var total: Int { done + nothingFound + skipped + failed }

@@ -92,6 +92,28 @@ import Testing
         #expect(again.stderr.contains("1 done, 1 no horizon, 3 skipped, 1 failed"), "\(again.stderr)")
     }
 
+    @Test func noHorizonOkEndsZeroUnlessAPhotoFailed() throws {
+        let scratch = try Scratch()
+        let photos = try Self.library(in: scratch), out = scratch.path("level") + "/"
+        // Without the broken photo: every photo handled, one without a horizon.
+        try FileManager.default.removeItem(atPath: photos + "/broken")
+        let plain = try run("imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "-q"])
+        #expect(plain.status == 2, "\(plain.stderr)")
+        let ok = try run(
+            "imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "--json"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        // The outcome of each photo stays in the log and the summary.
+        #expect(try ok.jsonLines().contains { $0["found"] as? Bool == false })
+        #expect(ok.stderr.contains("0 done, 1 no horizon, 4 skipped, 0 failed"), "\(ok.stderr)")
+        // A failed photo still fails the batch.
+        try FileManager.default.createDirectory(atPath: photos + "/broken", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.asset("truncated.jpg"), toPath: photos + "/broken/truncated.jpg")
+        let failed = try run(
+            "imgtool", ["horizon", "-r", photos, "--fix", "-o", out, "--skip-existing", "--no-horizon-ok", "-q"])
+        #expect(failed.status == 1, "\(failed.stderr)")
+    }
+
     @Test func shardsSplitTheLibraryAndTogetherEqualOneRun() throws {
         let scratch = try Scratch()
         let photos = try Self.library(in: scratch)

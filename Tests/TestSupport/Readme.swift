@@ -72,3 +72,20 @@ public struct ReadmeError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 }
+
+extension Readme {
+    /// The fenced block (```sh, ```yaml) after the README's `<!-- recipe: NAME` marker, as written.
+    public static func recipe(_ name: String) throws -> String {
+        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard
+            let marker = readme.range(of: "<!-- recipe: \(name) ") ?? readme.range(of: "<!-- recipe: \(name)-->")
+                ?? readme.range(of: "<!-- recipe: \(name) -->"),
+            let fence = readme.range(of: "```", range: marker.upperBound..<readme.endIndex),
+            let lineEnd = readme.range(of: "\n", range: fence.upperBound..<readme.endIndex),
+            let close = readme.range(of: "```", range: lineEnd.upperBound..<readme.endIndex)
+        else {
+            throw ReadmeError(message: "README.md has no recipe block marked \(name)")
+        }
+        return String(readme[lineEnd.upperBound..<close.lowerBound])
+    }
+}

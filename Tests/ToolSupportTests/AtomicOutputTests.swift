@@ -75,3 +75,38 @@ import ToolSupport
         #expect(!called)
     }
 }
+
+@Suite struct AbandonedTemporariesTests {
+    @Test func parsesOnlyTheOwnPattern() {
+        #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.destination == "photo.jpg")
+        #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.pid == 1234)
+        for name in [
+            ".notes.tmp", "photo.jpg.1-2.tmp", ".photo.jpg.12-x.tmp", ".photo.jpg.1-2-3.tmp", "..1-2.tmp", ".a.-2.tmp",
+            ".a.1-.tmp",
+        ] {
+            #expect(AbandonedTemporaries.parse(name) == nil, "\(name)")
+        }
+    }
+
+    @Test func sweepsADeadRunsTemporaryOfTheDestinationOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A process that has exited: its pid names no process (barring reuse within the test).
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier, alive = getppid()
+        let names = [
+            ".out.bin.\(dead)-1.tmp", ".other.bin.\(dead)-2.tmp", ".out.bin.\(alive)-3.tmp", ".out.bin.notes.tmp",
+            "out.bin.\(dead)-4.tmp",
+        ]
+        for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        try AtomicOutput.write(to: folder + "/out.bin") { try Data("new".utf8).write(to: URL(fileURLWithPath: $0)) }
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        // Only the dead run's temporary file of this destination went; a recent one of another
+        // destination waits until that destination is written or the file is stale.
+        #expect(left == Set(names.dropFirst() + ["out.bin"]))
+    }
+}

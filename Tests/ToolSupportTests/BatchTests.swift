@@ -14,6 +14,16 @@ import ToolSupport
         #expect(tally.exitStatus == ExitStatus.failure)
     }
 
+    @Test func schedulerStatusIsZeroUnlessSomeInputFailed() {
+        var tally = BatchTally()
+        tally.done = 3; tally.nothingFound = 2; tally.skipped = 1
+        #expect(tally.exitStatus(nothingFoundIsSuccess: true) == ExitStatus.success)
+        #expect(tally.exitStatus(nothingFoundIsSuccess: false) == ExitStatus.nothingFound)
+        tally.failed = 1
+        tally.failureStatus = ExitStatus.failure
+        #expect(tally.exitStatus(nothingFoundIsSuccess: true) == ExitStatus.failure)
+    }
+
     @Test func runsEveryInputAndCountsOutcomes() {
         let inputs = (0..<40).map { BatchInput(path: "in-\($0).jpg") }
         let seen = Mutex<[String]>([])

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+
+/// Sweeps the hidden temporary files (`.NAME.PID-RANDOM.tmp`, `AtomicOutput`'s own pattern) that
+/// killed runs (SIGKILL, a power cut, a pre-empted scheduler task) left beside their outputs, so
+/// that a resumed batch leaves none behind.
+///
+/// Safe by construction: only names of exactly that pattern are touched, never another file; never
+/// one of a process still running on this machine (`kill(PID, 0)`), nor one of this process. A
+/// temporary file of a dead process is removed when this run is about to write the same
+/// destination (it then replaces that file in any case), or when it is older than `staleAge`
+/// (another machine sharing the folder over NFS, whose process IDs this machine cannot check,
+/// writes no file for that long without finishing it). Each folder is listed once per process.
+public enum AbandonedTemporaries {
+    /// Abandoned temporary files of other destinations are removed once this old.
+    public static let staleAge: TimeInterval = 15 * 60
+
+    /// Per folder: the abandoned temporary files not yet removed, by destination name.
+    private static let pending = Mutex<[String: [String: [String]]]>([:])
+
+    /// Called before `AtomicOutput` writes `name` into `folder`.
+    public static func sweep(folder: String, before name: String) {
+        let stale: [String] = pending.withLock { folders in
+            if folders[folder] == nil { folders[folder] = scan(folder) }
+            return folders[folder]?.removeValue(forKey: name) ?? []
+        }
+        for temporary in stale { unlink(folder + "/" + temporary) }
+    }
+
+    /// The destination name and process ID of a temporary file name of `AtomicOutput`'s pattern.
+    public static func parse(_ fileName: String) -> (destination: String, pid: pid_t)? {
+        guard fileName.hasPrefix("."), fileName.hasSuffix(".tmp") else { return nil }
+        let stem = fileName.dropFirst().dropLast(4)
+        guard let dot = stem.lastIndex(of: ".") else { return nil }
+        let destination = stem[..<dot], tag = stem[stem.index(after: dot)...]
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard !destination.isEmpty, parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil
+        else { return nil }
+        return (String(destination), pid)
+    }
+
+    /// True when no process `pid` runs on this machine.
+    static func isGone(_ pid: pid_t) -> Bool {
+        pid != getpid() && kill(pid, 0) == -1 && errno == ESRCH
+    }
+
+    /// Removes the stale ones now; returns the recent ones by destination.
+    private static func scan(_ folder: String) -> [String: [String]] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        var found: [String: [String]] = [:]
+        let now = Date()
+        for name in names {
+            guard let (destination, pid) = parse(name), isGone(pid) else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
+            if now.timeIntervalSince(modified) > staleAge {
+                unlink(path)
+            } else {
+                found[destination, default: []].append(name)
+            }
+        }
+        return found
+    }
+}

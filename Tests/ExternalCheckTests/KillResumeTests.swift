@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A batch killed with SIGKILL at random moments (seeded), then resumed with `--skip-existing`,
+/// ends with nothing lost: every output exists and is byte for byte what an uninterrupted run
+/// writes, no hidden temporary file of the killed runs is left (a run sweeps the ones it
+/// recognises as its own), no input changed, and a user's own dot-files are never touched.
+@Suite(.serialized) struct KillResumeTests {
+    enum Tool: String, CaseIterable, Sendable {
+        case horizon, blur, pdflayout
+    }
+
+    static let kills = 4
+
+    /// 200 small photos (4 scenes × 50 names, one without a horizon) or 100 two-page PDFs, in two folders.
+    static func inputs(_ tool: Tool, in folder: String) throws -> String {
+        let root = folder + "/in"
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
+        }
+        if tool == .pdflayout {
+            let pdf = folder + "/two-pages.pdf"
+            let made = try run("qpdf", ["--empty", "--pages", Fixtures.asset("mixed.pdf"), "1-2", "--", pdf])
+            #expect(made.status == 0, "\(made.stderr)")
+            for index in 1...100 {
+                try FileManager.default.copyItem(
+                    atPath: pdf, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/book-\(index).pdf")
+            }
+        } else {
+            for scene in ["horizon-lake", "tilted-lake", "horizon-pier", "no-horizon-sky"] {
+                let small = folder + "/\(scene).jpg"
+                let made = try run("vips", ["thumbnail", Fixtures.asset(scene + ".jpg"), small, "160"])
+                #expect(made.status == 0, "\(made.stderr)")
+                for index in 1...50 {
+                    try FileManager.default.copyItem(
+                        atPath: small, toPath: root + "/\(index % 2 == 0 ? "a" : "b")/\(scene)-\(index).jpg")
+                }
+            }
+        }
+        return root
+    }
+
+    static func command(_ tool: Tool, _ inputs: String, _ output: String) -> (String, [String]) {
+        switch tool {
+        case .horizon:
+            (
+                "imgtool",
+                [
+                    "horizon", "-r", inputs, "--fix", "-o", output + "/", "--skip-existing", "--no-horizon-ok", "-q",
+                    "-j", "2",
+                ]
+            )
+        case .blur: ("imgtool", ["blur", "-r", inputs, "-o", output + "/", "--skip-existing", "-q", "-j", "2"])
+        case .pdflayout:
+            (
+                "pdflayout",
+                ["-r", inputs, "-o", output + "/", "--format", "png", "--dpi", "20", "--skip-existing", "-q"]
+            )
+        }
+    }
+
+    /// Every file under `folder` (relative path → bytes), hidden ones included.
+    static func contents(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let name as String in FileManager.default.enumerator(atPath: folder)
+            ?? FileManager.DirectoryEnumerator()
+        {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue
+            {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            }
+        }
+        return files
+    }
+
+    static func isTemporary(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix(".") && name.hasSuffix(".tmp")
+    }
+
+    @Test(arguments: Tool.allCases)
+    func killedBatchResumesWithNothingLost(_ tool: Tool) throws {
+        let work = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let inputs = try Self.inputs(tool, in: work.path)
+        let before = try Self.contents(inputs)
+
+        // The uninterrupted run, timed to choose the kill moments.
+        let (name, reference) = Self.command(tool, inputs, work.path + "/reference")
+        let start = Date()
+        let whole = try run(name, reference, timeout: 300)
+        let duration = Date().timeIntervalSince(start)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let expected = try Self.contents(work.path + "/reference")
+        #expect(!expected.isEmpty && !expected.keys.contains(where: Self.isTemporary))
+
+        // A user's own hidden files in the output folder, one of them much like a temporary name.
+        let output = work.path + "/out"
+        try FileManager.default.createDirectory(atPath: output + "/a", withIntermediateDirectories: true)
+        let userFiles = ["a/.notes.tmp": Data("mine".utf8), "a/.keep.1-x.tmp": Data("mine too".utf8)]
+        for (path, data) in userFiles { try data.write(to: URL(fileURLWithPath: output + "/" + path)) }
+
+        var random = SplitMix64(state: 0x15_0000 + UInt64(Tool.allCases.firstIndex(of: tool)!))
+        var killedWith: [Int] = [], temporariesLeft = 0
+        for _ in 0..<Self.kills {
+            let (name, arguments) = Self.command(tool, inputs, output)
+            let process = try startProcess(name, arguments)
+            Thread.sleep(forTimeInterval: Double.random(in: 0.05...max(0.1, duration * 0.3), using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try Self.contents(output)
+            temporariesLeft = max(
+                temporariesLeft, now.keys.filter { Self.isTemporary($0) && userFiles[$0] == nil }.count)
+            killedWith.append(now.count - userFiles.count)
+            // Whatever a killed run left under an output's name is whole.
+            for (path, data) in now where !Self.isTemporary(path) {
+                #expect(data == expected[path], "\(path) is not whole after a kill")
+            }
+        }
+        #expect(killedWith.contains { $0 < expected.count }, "no kill landed in the middle of the batch: \(killedWith)")
+        // As a kill between creating a temporary file and renaming it leaves it (whatever the
+        // moments above hit): one for an output not written yet, by a process that has exited.
+        let present = try Self.contents(output)
+        if let missing = expected.keys.sorted().first(where: { present[$0] == nil }) {
+            let gone = try startProcess("true", [])
+            gone.waitUntilExit()
+            let url = URL(fileURLWithPath: output + "/" + missing)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("half".utf8).write(
+                to: url.deletingLastPathComponent()
+                    .appendingPathComponent(".\(url.lastPathComponent).\(gone.processIdentifier)-7.tmp"))
+        }
+        let (_, arguments) = Self.command(tool, inputs, output)
+        let resumed = try run(name, arguments, timeout: 300)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+
+        var after = try Self.contents(output)
+        for (path, data) in userFiles {
+            #expect(after.removeValue(forKey: path) == data, "the user's \(path) was touched")
+        }
+        #expect(
+            after.keys.filter(Self.isTemporary).isEmpty, "temporary files left: \(after.keys.filter(Self.isTemporary))")
+        #expect(after.count == expected.count)
+        for (path, data) in expected {
+            #expect(after[path] == data, "\(path) missing or differs from the uninterrupted run")
+        }
+        #expect(try Self.contents(inputs) == before, "an input changed")
+        print(
+            "kill/resume \(tool.rawValue): \(expected.count) outputs, uninterrupted \(String(format: "%.1f", duration)) s; outputs present at each of \(Self.kills) SIGKILLs: \(killedWith); at most \(temporariesLeft) temporary files left by a kill, 0 after the resume"
+        )
+    }
+}
