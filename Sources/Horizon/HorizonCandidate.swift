@@ -22,6 +22,19 @@ public struct HorizonCandidate: Sendable, Equatable {
     public var capped = false
 }
 
+extension HorizonCandidate {
+    /// A candidate whose confidence is its model's probability, held at `cap` when a rule applies.
+    static func scored(
+        _ evidence: HorizonEstimate.Evidence, angle: Double, features: [Double], names: [String],
+        coefficients: [Double], cap: Double?
+    ) -> HorizonCandidate {
+        let probability = ConfidenceModel.probability(features, coefficients)
+        return HorizonCandidate(
+            evidence: evidence, angleDegrees: angle, features: features, featureNames: names,
+            confidence: cap.map { min(probability, $0) } ?? probability, capped: cap != nil)
+    }
+}
+
 /// Evidence from the vanishing point of the verticals.
 public struct VanishingPointEvidence: Sendable, Equatable {
     /// Roll implied, degrees, the horizon's sign convention.

@@ -192,12 +192,10 @@ public struct HorizonEstimator: Sendable {
             // picture ambiguous, and a line across a third of the picture or less is too little of
             // it: such a line answers only when the verticals agree with it.
             let capped = (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0
-            let confidence = ConfidenceModel.probability(features, ConfidenceModel.lineCoefficients)
             result.append(
-                HorizonCandidate(
-                    evidence: .horizonLine, angleDegrees: h.angleDegrees, features: features,
-                    featureNames: ConfidenceModel.lineFeatureNames,
-                    confidence: capped ? min(confidence, Self.cappedLineConfidence) : confidence, capped: capped))
+                .scored(
+                    .horizonLine, angle: h.angleDegrees, features: features, names: ConfidenceModel.lineFeatureNames,
+                    coefficients: ConfidenceModel.lineCoefficients, cap: capped ? Self.cappedLineConfidence : nil))
         }
         if let p = point {
             var lineAgrees = 0.0, lineDisagrees = 0.0
@@ -213,12 +211,12 @@ public struct HorizonEstimator: Sendable {
             ]
             // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
             let capped = p.structures < Self.minVerticalStructures
-            let confidence = ConfidenceModel.probability(features, ConfidenceModel.vanishingPointCoefficients)
             result.append(
-                HorizonCandidate(
-                    evidence: .verticals, angleDegrees: p.angleDegrees, features: features,
-                    featureNames: ConfidenceModel.vanishingPointFeatureNames,
-                    confidence: capped ? min(confidence, Self.cappedVerticalsConfidence) : confidence, capped: capped))
+                .scored(
+                    .verticals, angle: p.angleDegrees, features: features,
+                    names: ConfidenceModel.vanishingPointFeatureNames,
+                    coefficients: ConfidenceModel.vanishingPointCoefficients,
+                    cap: capped ? Self.cappedVerticalsConfidence : nil))
         }
         return result
     }

@@ -60,21 +60,6 @@ import Testing
         }
     }
 
-    /// Every file under `folder` (relative path → bytes), hidden ones included.
-    static func contents(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let name as String in FileManager.default.enumerator(atPath: folder)
-            ?? FileManager.DirectoryEnumerator()
-        {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue
-            {
-                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-            }
-        }
-        return files
-    }
-
     static func isTemporary(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         return name.hasPrefix(".") && name.hasSuffix(".tmp")
@@ -85,7 +70,7 @@ import Testing
         let work = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let inputs = try Self.inputs(tool, in: work.path)
-        let before = try Self.contents(inputs)
+        let before = try fileContents(under: inputs)
 
         // The uninterrupted run, timed to choose the kill moments.
         let (name, reference) = Self.command(tool, inputs, work.path + "/reference")
@@ -93,7 +78,7 @@ import Testing
         let whole = try run(name, reference, timeout: 300)
         let duration = Date().timeIntervalSince(start)
         #expect(whole.status == 0, "\(whole.stderr)")
-        let expected = try Self.contents(work.path + "/reference")
+        let expected = try fileContents(under: work.path + "/reference")
         #expect(!expected.isEmpty && !expected.keys.contains(where: Self.isTemporary))
 
         // A user's own hidden files in the output folder, one of them much like a temporary name.
@@ -110,7 +95,7 @@ import Testing
             Thread.sleep(forTimeInterval: Double.random(in: 0.05...max(0.1, duration * 0.3), using: &random))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let now = try Self.contents(output)
+            let now = try fileContents(under: output)
             temporariesLeft = max(
                 temporariesLeft, now.keys.filter { Self.isTemporary($0) && userFiles[$0] == nil }.count)
             killedWith.append(now.count - userFiles.count)
@@ -122,7 +107,7 @@ import Testing
         #expect(killedWith.contains { $0 < expected.count }, "no kill landed in the middle of the batch: \(killedWith)")
         // As a kill between creating a temporary file and renaming it leaves it (whatever the
         // moments above hit): one for an output not written yet, by a process that has exited.
-        let present = try Self.contents(output)
+        let present = try fileContents(under: output)
         if let missing = expected.keys.sorted().first(where: { present[$0] == nil }) {
             let gone = try startProcess("true", [])
             gone.waitUntilExit()
@@ -137,7 +122,7 @@ import Testing
         let resumed = try run(name, arguments, timeout: 300)
         #expect(resumed.status == 0, "\(resumed.stderr)")
 
-        var after = try Self.contents(output)
+        var after = try fileContents(under: output)
         for (path, data) in userFiles {
             #expect(after.removeValue(forKey: path) == data, "the user's \(path) was touched")
         }
@@ -147,7 +132,7 @@ import Testing
         for (path, data) in expected {
             #expect(after[path] == data, "\(path) missing or differs from the uninterrupted run")
         }
-        #expect(try Self.contents(inputs) == before, "an input changed")
+        #expect(try fileContents(under: inputs) == before, "an input changed")
         print(
             "kill/resume \(tool.rawValue): \(expected.count) outputs, uninterrupted \(String(format: "%.1f", duration)) s; outputs present at each of \(Self.kills) SIGKILLs: \(killedWith); at most \(temporariesLeft) temporary files left by a kill, 0 after the resume"
         )

@@ -26,27 +26,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/logs", withIntermediateDirectories: true)
     }
 
-    /// Every file under `folder`, relative path → bytes.
-    static func files(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let name as String in FileManager.default.enumerator(atPath: folder)
-            ?? FileManager.DirectoryEnumerator()
-        {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue
-            {
-                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-            }
-        }
-        return files
-    }
-
     /// The unsharded run the recipes are compared with.
     static func expectSameAsOneRun(_ library: String, _ recipe: String) throws {
         let whole = try run(
             "imgtool", ["horizon", "-r", library + "/photos", "--fix", "-o", library + "/whole/", "-q"])
         #expect(whole.status == 2, "one photo has no horizon: \(whole.stderr)")
-        let expected = try files(library + "/whole"), got = try files(library + "/level")
+        let expected = try fileContents(under: library + "/whole"), got = try fileContents(under: library + "/level")
         #expect(expected.count >= 4, "the library has photos with a horizon")
         #expect(got.keys.sorted() == expected.keys.sorted(), "\(recipe): \(got.keys.sorted())")
         for (path, data) in expected { #expect(got[path] == data, "\(recipe): \(path) differs from one unsharded run") }

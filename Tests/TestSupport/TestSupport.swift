@@ -156,3 +156,15 @@ extension Data {
         return count
     }
 }
+
+/// Every file under `folder`, hidden ones included: relative path → bytes (for comparing whole output trees).
+public func fileContents(under folder: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for case let name as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.DirectoryEnumerator() {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+    }
+    return files
+}
