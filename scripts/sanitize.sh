@@ -14,7 +14,9 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # A sanitizer report in a tool the tests run exits 86, a status no test accepts (1 is a documented
 # "file could not be read" status, which an error test would take for the expected failure).
 export ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export TSAN_OPTIONS="halt_on_error=1"
+# Not halt_on_error: a process halted in the middle of a report can hang its parent's wait; the
+# report still fails the run (the reports folder below) and the exit status.
+export TSAN_OPTIONS="exitcode=86${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 # pdflayout's runtime policy points descriptor 2 at /dev/null (poppler's stray messages), so reports go to files,
 # printed here; any report fails the run.
 reports=$(mktemp -d)

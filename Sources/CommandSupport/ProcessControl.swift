@@ -1,10 +1,10 @@
-import Synchronization
+import CoreTypes
 
 /// What the executable's runtime policy lets commands change in the whole process. Nothing is
 /// granted by default, so a command run inside another program (a test) changes nothing global.
 public enum ProcessControl {
-    private static let pipelineThreads = Mutex<(@Sendable (Int) -> Void)?>(nil)
-    private static let interruptCleanup = Mutex<(@Sendable () -> Void)?>(nil)
+    private static let pipelineThreads = Locked<(@Sendable (Int) -> Void)?>(nil)
+    private static let interruptCleanup = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Lets commands set the worker threads each image pipeline uses (`set` does it).
     public static func allowPipelineThreads(_ set: @escaping @Sendable (Int) -> Void) {

@@ -1,6 +1,5 @@
 import CoreTypes
 import Poppler
-import Synchronization
 import ToolSupport
 
 /// Runs rendering work on several threads, each with its own poppler `Document` (one document
@@ -15,7 +14,7 @@ public enum ParallelRender {
         _ body: @escaping @Sendable (Int, Document) throws -> T
     ) throws -> [T] {
         guard count > 0 else { return [] }
-        let results = Mutex<[Result<T, any Error>]>([])
+        let results = Locked<[Result<T, any Error>]>([])
         // Poppler recurses through nested forms and patterns: every worker gets a thread with room.
         orderedParallelForEach(
             count: count, jobs: workers, stackSize: 16 << 20,

@@ -1,5 +1,5 @@
+import CoreTypes
 import Foundation
-import Synchronization
 
 /// Sweeps the hidden temporary files (`.NAME.PID-RANDOM.tmp`, `AtomicOutput`'s own pattern) that
 /// killed runs (SIGKILL, a power cut, a pre-empted scheduler task) left beside their outputs, so
@@ -16,7 +16,7 @@ public enum AbandonedTemporaries {
     public static let staleAge: TimeInterval = 15 * 60
 
     /// Per folder: the abandoned temporary files not yet removed, by destination name.
-    private static let pending = Mutex<[String: [String: [String]]]>([:])
+    private static let pending = Locked<[String: [String: [String]]]>([:])
 
     /// Called before `AtomicOutput` writes `name` into `folder`.
     public static func sweep(folder: String, before name: String) {

@@ -1,5 +1,5 @@
+import CoreTypes
 import Foundation
-import Synchronization
 
 /// What one input of a batch came to.
 public enum BatchOutcome<Record: Sendable>: Sendable {
@@ -78,7 +78,7 @@ public enum Batch {
     ) -> BatchTally {
         let start = ContinuousClock.now
         let progress = ProgressBar(label: report.label, total: inputs.count, quiet: report.quiet)
-        let tally = Mutex(BatchTally())
+        let tally = Locked(BatchTally())
         let print: @Sendable (String) -> Void = report.recordsToStandardError ? Console.error : Console.out
         orderedParallelForEach(
             count: inputs.count, jobs: jobs, work: { work(inputs[$0]) },

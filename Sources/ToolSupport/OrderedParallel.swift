@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import Synchronization
 
@@ -71,9 +72,9 @@ private final class OrderedResults<Result: Sendable>: Sendable {
 
     let next = Atomic<Int>(0)
     let stopped = Atomic<Bool>(false)
-    let pending: Mutex<Pending>
+    let pending: Locked<Pending>
 
     init(count: Int) {
-        pending = Mutex(Pending(results: Array(repeating: nil, count: count)))
+        pending = Locked(Pending(results: Array(repeating: nil, count: count)))
     }
 }

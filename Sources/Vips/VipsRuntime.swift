@@ -1,5 +1,6 @@
 import CShim
 import CVips
+import CoreTypes
 import Synchronization
 
 /// Starts libvips once per process. Every entry point of this module calls `VipsRuntime.ensure()`;
@@ -28,7 +29,7 @@ public enum VipsRuntime {
         }
     }
 
-    private static let settings = Mutex(Settings())
+    private static let settings = Locked(Settings())
     private static let running = Atomic<Bool>(false)
 
     private static let started: Result<Void, VipsError> = {

@@ -70,6 +70,10 @@ private func makeProcess(_ tool: String, _ arguments: [String], environment: [St
     return process
 }
 
+/// Seconds a tool run may take when a test gives no timeout of its own: far beyond any tool run in
+/// the suite, even under a sanitizer on a loaded machine.
+public let runTimeLimit: Double = 600
+
 /// Runs a built tool (`imgtool`, `pdflayout`) or any program on PATH, feeding `stdin`.
 public func run(
     _ tool: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
@@ -97,12 +101,12 @@ public func run(
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
+    // A tool that hangs fails its test instead of holding the whole run until CI gives up.
+    let limit = timeout ?? runTimeLimit
     var timedOut = false
-    if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
+    if exited.wait(timeout: .now() + limit) == .timedOut {
         timedOut = true
         kill(process.processIdentifier, SIGKILL)
-        exited.wait()
-    } else if timeout == nil {
         exited.wait()
     }
     let outputData = try Data(contentsOf: outputURL)
