@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
         // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
-        .testTarget(name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions"]),
+        .testTarget(
+            name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions", "Recipes"]),
     ],
     swiftLanguageModes: [.v6]
 )

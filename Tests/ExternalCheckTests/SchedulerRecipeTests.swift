@@ -96,7 +96,8 @@ import Testing
         #expect(key.status == 0, "\(key.stderr)")
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count)
-        let node = String(cString: host).split(separator: ".").first.map(String.init) ?? "localhost"
+        let name = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let node = name.split(separator: ".").first.map(String.init) ?? "localhost"
         let config = """
             ClusterName=frostlevel
             SlurmctldHost=\(node)(127.0.0.1)

@@ -40,7 +40,7 @@ import ToolSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         let input = root + "/photos/b.jpg", output = root + "/out.jpg"
         #expect(!OutputFreshness.isUpToDate(outputs: [output], input: input))
-        FileManager.default.createFile(atPath: output, contents: Data([2]))
+        #expect(FileManager.default.createFile(atPath: output, contents: Data([2])))
         #expect(OutputFreshness.isUpToDate(outputs: [output], input: input))
         // The input changed after the output was made: redo it.
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: input)
