@@ -14,7 +14,17 @@ extension PDFLayout {
         public static let configuration = CommandConfiguration(
             commandName: "layout",
             abstract: "Lay out a PDF's pages as PDFKit's PDFView does; write images, a PDF of spreads, or JSON.",
+            usage: """
+                pdflayout [layout] <files> ... [mode] [--rtl] [--cover] [-o <file|dir/>] [--json] [options]
+                pdflayout info <files> ... [--json]
+                pdflayout prefs <file> [mode] [--rtl] [--cover] -o <file>
+                pdflayout help info|prefs    (their options)
+                """,
             discussion: """
+                This is pdflayout's default command: "pdflayout book.pdf --two-up" and
+                "pdflayout layout book.pdf --two-up" are the same. "pdflayout help info"
+                and "pdflayout help prefs" show the other commands.
+
                 Modes follow PDFView: --single (a view per page), --continuous (one view,
                 all pages), --two-up (a view per spread), --two-up-continuous (one view,
                 all spreads). Without a mode flag the PDF's /PageLayout decides
@@ -27,11 +37,10 @@ extension PDFLayout {
 
                 Two-up modes pair pages the way books are made: in a portrait book (more
                 than half the pages laid out, and at least 4, share one portrait size) a
-                page wider than tall
-                stands alone in a view of its own width (--wide-pages pair pairs it
-                instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
-                (left with --rtl), as chapter openers; after either, pairing starts
-                afresh. The --json geometry and every output show it.
+                page wider than tall stands alone in a view of its own width
+                (--wide-pages pair pairs it instead); --alone 1,37,112 puts chosen pages
+                alone on the right-hand side (left with --rtl), as chapter openers; after
+                either, pairing starts afresh. The --json geometry and every output show it.
 
                 -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
                 fonts and images untouched, printable annotations drawn. The outline and
@@ -39,8 +48,8 @@ extension PDFLayout {
                 spot (links to pages left out by --pages are dropped and counted); each
                 sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
-                /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
-                view: NAME-001.png, NAME-002.png, ... when there are several, or the
+                /OneColumn for a continuous strip), /Direction /R2L with --rtl.
+                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png, NAME-002.png, ... when there are several, or the
                 numbers of a printf pattern in the name (page-%04d.png). Saver options
                 go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
                 small as pdftocairo's files and several times faster. Continuous views

@@ -15,4 +15,13 @@ public struct PDFLayout: ParsableCommand {
     )
 
     public init() {}
+
+    /// The command line as the tool parses it: `pdflayout --help` (also `-h`, `help`) shows the
+    /// layout job's help, which is what a new user wants (its options and examples, and the usage
+    /// lines of `info` and `prefs`), rather than ArgumentParser's bare list of subcommands; and
+    /// `pdflayout` alone says what is missing under the layout job's usage.
+    public static func arguments(_ given: [String]) -> [String] {
+        if given == ["--help"] || given == ["-h"] || given == ["help"] { return ["layout", "--help"] }
+        return given.isEmpty ? ["layout"] : given
+    }
 }
