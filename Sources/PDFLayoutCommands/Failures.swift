@@ -19,7 +19,7 @@ enum Failures {
     /// `error` as the failure of `file` ("FILE: cause", exit status 1); a `ToolFailure` and the
     /// spool's own sentences (which name their folder) are kept as they are.
     static func failure(_ error: any Error, file: String) -> ToolFailure {
-        if let error = error as? LayoutError, error != .noPages { return ToolFailure(error.description) }
+        if let error = error as? LayoutError { return ToolFailure(error.description) }
         return .wrapping(error, file: file, sentence: message)
     }
 }

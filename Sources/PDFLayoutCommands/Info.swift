@@ -13,6 +13,7 @@ extension PDFLayout {
             abstract: "Show page count, page sizes and rotation, /PageLayout and encryption of PDFs.",
             discussion: """
                 Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
+                A PDF without pages is reported ("0 pages"), not an error.
 
                 Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
 
@@ -86,7 +87,6 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         let source = StandardInput.source(file)
         do {
             let document = try Document(source, password: password)
-            guard document.pageCount > 0 else { throw LayoutError.noPages }
             // qpdf may fail where poppler repaired the file: then rotations are unknown.
             let structure = (try? DocumentStructure.read(source, password: password))
                 .flatMap { $0.pages.count == document.pageCount ? $0 : nil }

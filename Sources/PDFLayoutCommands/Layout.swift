@@ -66,8 +66,10 @@ extension PDFLayout {
                 newer; --shard i/N takes a stable share for one of N machines.
 
                 Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-                encrypted without --password, no pages) or an output not written, and
-                then no output file is left; 64 bad command line, including --pages
+                encrypted without --password) or an output not written, and then no
+                output file is left; 2 the PDF has no pages ("FILE: no pages to lay
+                out", nothing written; in a batch the others are laid out, and 1 wins
+                over 2); 64 bad command line, including --pages
                 outside the document, a view too large (over a gigapixel without
                 --force, or more than the format holds) and over 10,000 pages to
                 write without --force.
@@ -242,6 +244,7 @@ extension PDFLayout {
                 throw ExitCode(error.status)
             }
             var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
+            report.nothingFoundLabel = "no pages"
             report.alwaysSummarise = batch.summarises(files)
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
@@ -258,6 +261,9 @@ extension PDFLayout {
                 let outcome = BatchOutcome<LayoutResult>.catching(input) { try job.run(input) }
                 if case .done(let result, _) = outcome, let outputs = result.upToDate {
                     return .skipped(outputs: outputs)
+                }
+                if case .done(let result, _) = outcome, result.noPages {
+                    return .done(result, status: ExitStatus.nothingFound)
                 }
                 return outcome
             }
@@ -306,6 +312,8 @@ struct LayoutResult: Encodable, Sendable {
     var lines: [String]
     /// `--skip-existing`: the outputs, which are newer than the PDF; nothing was written.
     var upToDate: [String]?
+    /// The PDF has no pages: nothing was laid out or written (exit status 2).
+    var noPages = false
 
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)

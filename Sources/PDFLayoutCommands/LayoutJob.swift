@@ -67,6 +67,18 @@ struct LayoutJob: Sendable {
             throw Failures.failure(error, file: file)
         }
         var options = layoutOptions(for: input)
+        guard input.pageCount > 0 else {
+            // A valid PDF with nothing to lay out: reported, not an error (exit status 2).
+            var report = LayoutReport(layout: Layout(views: []), options: options, box: box)
+            report.file = batched ? batchInput.description : nil
+            var result = LayoutResult(
+                report: report,
+                lines: [
+                    "\(file == "-" ? "<stdin>" : file): no pages to lay out\(target == nil ? "" : ", nothing written")"
+                ])
+            result.noPages = true
+            return result
+        }
         let numbers: [Int]
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)

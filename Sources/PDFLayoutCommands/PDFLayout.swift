@@ -7,7 +7,8 @@ public struct PDFLayout: ParsableCommand {
         commandName: "pdflayout",
         abstract: "Lay out PDF pages as PDFKit's PDFView does, right-to-left included.",
         discussion: """
-            Exit status: 0 success, 1 the PDF could not be read or an output not written, 64 bad command line.
+            Exit status: 0 success, 1 the PDF could not be read or an output not written, 2 a PDF to lay out has no \
+            pages, 64 bad command line.
             """,
         subcommands: [LayoutCommand.self, Info.self, Prefs.self],
         // `pdflayout book.pdf --two-up` runs the layout; `pdflayout info book.pdf`, `pdflayout prefs …` the others.

@@ -28,4 +28,46 @@ import Testing
         #expect(bare.stderr.contains("Missing expected argument '<files> ...'"), "\(bare.stderr)")
         #expect(bare.stderr.contains("pdflayout [layout] <files>"), "\(bare.stderr)")
     }
+
+    /// A real PDF without pages (qpdf --empty), which poppler-glib opens (pdfinfo refuses it): `info` reports 0 pages
+    /// and succeeds; a layout says "no pages to lay out" in one line, writes nothing and ends 2.
+    @Test func emptyPDFIsReported() throws {
+        let scratch = try Scratch()
+        let empty = scratch.path("empty.pdf")
+        #expect(try run("qpdf", ["--empty", empty]).status == 0)
+
+        let info = try run("pdflayout", ["info", empty])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stderr.isEmpty)
+        #expect(info.text == "\(empty): PDF 1.3, 0 pages, layout unset\n")
+        let infoJSON = try #require(try run("pdflayout", ["info", "--json", empty]).jsonLines().first)
+        #expect(infoJSON["page_count"] as? Int == 0)
+        #expect((infoJSON["pages"] as? [Any])?.isEmpty == true)
+
+        for output in ["x.png", "x.pdf"] {
+            let laid = try run("pdflayout", [empty, "--two-up", "-o", scratch.path(output)])
+            #expect(laid.status == 2, "\(laid.stderr)")
+            #expect(laid.text == "\(empty): no pages to lay out, nothing written\n")
+            #expect(laid.stderr.isEmpty)
+            #expect(try LayoutRun.files(in: scratch.folder) == ["empty.pdf"])
+        }
+        let geometry = try run("pdflayout", [empty, "--json"])
+        #expect(geometry.status == 2)
+        let record = try #require(try geometry.jsonLines().first)
+        #expect(record["page_count"] as? Int == 0)
+        #expect((record["views"] as? [Any])?.isEmpty == true)
+        let piped = try run(
+            "pdflayout", ["-", "-o", scratch.path("x.png")], stdin: try Data(contentsOf: URL(fileURLWithPath: empty)))
+        #expect(piped.status == 2)
+        #expect(piped.text == "<stdin>: no pages to lay out, nothing written\n")
+
+        // In a batch the other PDFs are laid out; the summary counts it; 2 unless something failed.
+        let out = scratch.path("out") + "/"
+        let batch = try run("pdflayout", [empty, LayoutRun.mixed, "--dpi", "9", "-o", out, "--format", "png"])
+        #expect(batch.status == 2, "\(batch.stderr)")
+        #expect(batch.stderr.contains("1 done, 1 no pages, 0 skipped, 0 failed"), "\(batch.stderr)")
+        #expect(try LayoutRun.files(in: URL(fileURLWithPath: out)).count == 6)
+        let failing = try run("pdflayout", [empty, "/nonexistent.pdf", "-o", out, "-q"])
+        #expect(failing.status == 1)
+    }
 }
