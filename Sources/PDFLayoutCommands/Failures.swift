@@ -11,7 +11,10 @@ enum Failures {
     static func message(_ error: any Error) -> String {
         switch error {
         case PopplerError.encrypted, QPDFError.encrypted:
-            return "encrypted: needs --password (or the one given is wrong)"
+            return "encrypted: needs --password or --password-file (or the one given is wrong)"
+        case FirstLine.Failure.notFound: return "no such file"
+        case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
+        case FirstLine.Failure.unreadable: return "cannot be read"
         default: return "\(error)"
         }
     }

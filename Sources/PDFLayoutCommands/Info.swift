@@ -23,7 +23,7 @@ extension PDFLayout {
                 Examples:
                   pdflayout info book.pdf
                   pdflayout info --json book.pdf | jq '.pages | length'
-                  pdflayout info --password secret locked.pdf
+                  pdflayout info --password-file ~/.book-password locked.pdf
                   pdflayout info -r shelf/ --json > shelf.jsonl
                 """
         )
@@ -31,8 +31,7 @@ extension PDFLayout {
         @Argument(help: "PDF files and folders; - reads standard input.")
         public var files: [String]
 
-        @Option(help: "Password of encrypted PDFs (user or owner password).")
-        public var password: String?
+        @OptionGroup var password: PasswordOptions
 
         @Flag(help: "One JSON object per file, one per line.")
         public var json = false
@@ -44,10 +43,20 @@ extension PDFLayout {
 
         public init() {}
 
+        public func validate() throws {
+            try password.validate(pdfs: files)
+        }
+
         public func run() throws {
             var report = BatchReport(label: "pdflayout info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
-            let password = password
+            let password: String?
+            do {
+                password = try self.password.resolve()
+            } catch {
+                Console.error("pdflayout: \(error.message)")
+                throw ExitCode(error.status)
+            }
             // One poppler document per thread: each worker opens its own.
             let tally = Batch.run(
                 batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,

@@ -81,6 +81,7 @@ extension PDFLayout {
                   pdflayout book.pdf --two-up-continuous --json
                   pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
                   cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+                  pdflayout locked.pdf --password-file ~/.book-password --two-up -o spreads.pdf
                   pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
                 """
         )
@@ -200,8 +201,7 @@ extension PDFLayout {
         @Flag(help: "Print the layout geometry as one JSON object (with -o, after writing).")
         var json = false
 
-        @Option(help: "Password of an encrypted PDF.")
-        var password: String?
+        @OptionGroup var password: PasswordOptions
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
@@ -217,6 +217,7 @@ extension PDFLayout {
             if files.filter({ $0 == "-" }).count > 1 {
                 throw ValidationError("standard input (-) can be read only once")
             }
+            try password.validate(pdfs: files)
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp or tif")
             }
@@ -237,8 +238,10 @@ extension PDFLayout {
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputDestinations?
+            let password: String?
             do {
                 folder = try outputFolder(inputs, several: several)
+                password = try self.password.resolve()
             } catch {
                 Console.error("pdflayout: \(error.message)")
                 throw ExitCode(error.status)

@@ -39,7 +39,8 @@ import Testing
         let scratch = try Scratch(), path = Fixtures.asset("encrypted.pdf")
         try expectFailure(
             [path, "-o", scratch.path("x.png")], status: 1,
-            message: "pdflayout: \(path): encrypted: needs --password (or the one given is wrong)", in: scratch)
+            message: "pdflayout: \(path): encrypted: needs --password or --password-file (or the one given is wrong)",
+            in: scratch)
         try expectFailure(
             [path, "--password", "wrong", "-o", scratch.path("x.pdf")], status: 1, message: "encrypted", in: scratch)
         let opened = try run(

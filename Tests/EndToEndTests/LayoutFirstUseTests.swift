@@ -70,4 +70,60 @@ import Testing
         let failing = try run("pdflayout", [empty, "/nonexistent.pdf", "-o", out, "-q"])
         #expect(failing.status == 1)
     }
+
+    /// `--password-file` on every command that takes `--password`: the first line of a file, a
+    /// pipe (`<(…)`) or standard input, without its line break; refused with `--password`, and
+    /// `-` refused when the PDF is standard input too.
+    @Test(arguments: [
+        ["info"], ["prefs", "--rtl", "-o", "OUT.pdf"], ["--two-up", "--dpi", "10", "-o", "OUT.png"],
+    ])
+    func passwordFile(command: [String]) throws {
+        let scratch = try Scratch()
+        let locked = Fixtures.asset("encrypted.pdf")
+        let arguments = command.map { $0.replacingOccurrences(of: "OUT", with: scratch.path("out")) }
+        let file = scratch.path("password"), crlf = scratch.path("password-crlf")
+        try Data("secret\nnot this line\n".utf8).write(to: URL(fileURLWithPath: file))
+        try Data("secret\r\n".utf8).write(to: URL(fileURLWithPath: crlf))
+        // The subcommand, then the PDF, then the rest (the layout job has no subcommand word).
+        let named = ["info", "prefs"].contains(arguments[0])
+        let given = (named ? [arguments[0], locked] : [locked]) + arguments.dropFirst(named ? 1 : 0)
+
+        for source in [file, crlf] {
+            let opened = try run("pdflayout", given + ["--password-file", source])
+            #expect(opened.status == 0, "\(arguments) --password-file \(source): \(opened.stderr)")
+        }
+        let piped = try run("pdflayout", given + ["--password-file", "-"], stdin: Data("secret".utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        // Process substitution, as `--password-file <(pass show book)` gives: a pipe named /dev/fd/N.
+        let shell = try run(
+            "bash",
+            [
+                "-c", "\"$0\" \"$@\" --password-file <(printf secret)",
+                Fixtures.binFolder.appendingPathComponent("pdflayout").path,
+            ] + given)
+        #expect(shell.status == 0, "\(shell.stderr)")
+
+        // The wrong password, a missing file: one line each, nothing written.
+        try Data("wrong\nsecret\n".utf8).write(to: URL(fileURLWithPath: file))
+        let wrong = try run("pdflayout", given + ["--password-file", file])
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr
+                == "pdflayout: \(locked): encrypted: needs --password or --password-file (or the one given is wrong)\n")
+        let missing = try run("pdflayout", given + ["--password-file", scratch.path("nope")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "pdflayout: --password-file \(scratch.path("nope")): no such file\n")
+        #expect(missing.text.isEmpty)
+        let both = try run("pdflayout", given + ["--password", "secret", "--password-file", file])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give --password or --password-file, not both"), "\(both.stderr)")
+        let stdinTwice = try run(
+            "pdflayout", given.map { $0 == locked ? "-" : $0 } + ["--password-file", "-"],
+            stdin: try Data(contentsOf: URL(fileURLWithPath: locked)))
+        #expect(stdinTwice.status == 64)
+        #expect(stdinTwice.stderr.contains("--password-file - reads standard input"), "\(stdinTwice.stderr)")
+        #expect(
+            try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix("out") }.count
+                == (arguments[0] == "info" ? 0 : 1), "one output, written again by each successful run")
+    }
 }
