@@ -126,4 +126,49 @@ import Testing
             try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix("out") }.count
                 == (arguments[0] == "info" ? 0 : 1), "one output, written again by each successful run")
     }
+
+    /// `pdflayout info` lists pages of one size together, in millimetres and points, naming the
+    /// paper; --json keeps every page and adds the groups.
+    @Test func infoGroupsEqualSizes() throws {
+        let scratch = try Scratch()
+        // A4, A4, the A4 landscape page (/Rotate 90) of mixed.pdf, then A4 again: two groups.
+        let book = scratch.path("book.pdf")
+        let mixed = LayoutRun.mixed
+        let made = try run("qpdf", ["--empty", "--pages", mixed, "1-2", mixed, "6", mixed, "1-2", "--", book])
+        #expect(made.status == 0, "\(made.stderr)")
+        let text = try run("pdflayout", ["info", book])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.text.split(separator: "\n").dropFirst() == [
+                "  pages 1–2, 4–5: 210 × 297 mm (A4), 595.28 × 841.89 pt",
+                "  page 3: 297 × 210 mm (A4 landscape), 841.89 × 595.28 pt, rotated 90°",
+            ], "\(text.text)")
+
+        let mixedText = try run("pdflayout", ["info", mixed]).text
+        #expect(
+            mixedText.split(separator: "\n").dropFirst() == [
+                "  pages 1–2: 210 × 297 mm (A4), 595.28 × 841.89 pt",
+                "  page 3: 215.9 × 279.4 mm (Letter), 612 × 792 pt",
+                "  page 4: 296 × 222 mm, 839.06 × 629.29 pt",
+                "  page 5: 149 × 210 mm (A5), 422.36 × 595.27 pt",
+                "  page 6: 297 × 210 mm (A4 landscape), 841.89 × 595.28 pt, rotated 90°",
+            ], "\(mixedText)")
+
+        let record = try #require(try run("pdflayout", ["info", "--json", book]).jsonLines().first)
+        #expect((record["pages"] as? [[String: Any]])?.count == 5)
+        let groups = try #require(record["size_groups"] as? [[String: Any]])
+        #expect(groups.count == 2)
+        #expect(groups[0]["pages"] as? String == "1-2,4-5")
+        #expect(groups[0]["page_count"] as? Int == 4)
+        #expect(groups[0]["paper"] as? String == "A4")
+        #expect(groups[0]["orientation"] as? String == "portrait")
+        #expect(groups[0]["width_mm"] as? Double == 210 && groups[0]["height_mm"] as? Double == 297)
+        #expect(groups[0]["width"] as? Double == 595.28)
+        #expect(groups[1]["pages"] as? String == "3")
+        #expect(groups[1]["orientation"] as? String == "landscape")
+        #expect(groups[1]["rotation"] as? Int == 90)
+        // The groups' pages are --pages text: they select the same pages in a layout.
+        let chosen = try LayoutRun.json([book, "--pages", "1-2,4-5"])
+        #expect(chosen["page_count"] as? Int == 4)
+    }
 }
