@@ -15,7 +15,7 @@ extension PDFLayout {
             commandName: "layout",
             abstract: "Lay out a PDF's pages as PDFKit's PDFView does; write images, a PDF of spreads, or JSON.",
             usage: """
-                pdflayout [layout] <files> ... [mode] [--rtl] [--cover] [-o <file|dir/>] [--json] [options]
+                pdflayout [layout] <files> ... [mode | --columns <n>] [--rtl] [--cover] [-o <file|dir/>] [--json] [options]
                 pdflayout info <files> ... [--json]
                 pdflayout prefs <file> [mode] [--rtl] [--cover] -o <file>
                 pdflayout help info|prefs    (their options)
@@ -41,6 +41,17 @@ extension PDFLayout {
                 (--wide-pages pair pairs it instead); --alone 1,37,112 puts chosen pages
                 alone on the right-hand side (left with --rtl), as chapter openers; after
                 either, pairing starts afresh. The --json geometry and every output show it.
+
+                A contact sheet, --columns N: every page in one view, an overview of a
+                whole book in one image. Pages fill rows of N cells from the top, left to
+                right (right to left with --rtl, or when the PDF's /Direction says so);
+                each cell is as large as the largest page, which is centred in it, with
+                the --gap insets around it. --cover leaves the first cell empty, so that
+                with an even N a book's spreads (2-3, 4-5, ...) share a row. Without
+                --dpi or --fit the widest page is 200 pixels wide (points in a PDF sheet):
+                a 300-page book in 20 columns gives an image about 4,000 pixels wide;
+                --fit WxH fits the whole sheet in the box. --background grey shows the
+                edges of white pages.
 
                 -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
                 fonts and images untouched, printable annotations drawn. The outline and
@@ -80,6 +91,7 @@ extension PDFLayout {
                   pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
                   pdflayout book.pdf --two-up-continuous --json
                   pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
+                  pdflayout book.pdf --columns 20 --background grey -o overview.png
                   cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
                   pdflayout locked.pdf --password-file ~/.book-password --two-up -o spreads.pdf
                   pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
@@ -137,6 +149,12 @@ extension PDFLayout {
             inversion: .prefixedNo,
             help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
         var cover: Bool?
+
+        @Option(
+            help: ArgumentHelp(
+                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). Each page 200 px wide unless --dpi or --fit.",
+                valueName: "n"))
+        var columns: Int?
 
         @Option(
             help: ArgumentHelp(
@@ -218,6 +236,17 @@ extension PDFLayout {
                 throw ValidationError("standard input (-) can be read only once")
             }
             try password.validate(pdfs: files)
+            if let columns {
+                if columns < 1 || columns > 10_000 {
+                    throw ValidationError("--columns must be a whole number from 1 to 10000")
+                }
+                if let mode {
+                    throw ValidationError(
+                        "--columns lays pages out in a grid of its own: leave out --\(Self.flagName(mode))")
+                }
+                if let flow { throw ValidationError("--columns fills rows from the top: leave out --\(flow.rawValue)") }
+                if alone != nil { throw ValidationError("--alone is for two-up modes, not --columns") }
+            }
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp or tif")
             }
@@ -251,7 +280,8 @@ extension PDFLayout {
             report.alwaysSummarise = batch.summarises(files)
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
-                mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl },
+                mode: mode?.layoutMode, columns: columns, horizontal: flow == .horizontal,
+                rtl: progression.map { $0 == .rtl },
                 cover: cover,
                 margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
                 box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi,
@@ -289,6 +319,16 @@ extension PDFLayout {
                 throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
             }
             return destinations
+        }
+
+        /// The command-line flag of a mode, as the user typed it.
+        static func flagName(_ mode: Mode) -> String {
+            switch mode {
+            case .single: return "single"
+            case .continuous: return "continuous"
+            case .twoUp: return "two-up"
+            case .twoUpContinuous: return "two-up-continuous"
+            }
         }
 
         /// PDFKit's order: top, left, bottom, right.
