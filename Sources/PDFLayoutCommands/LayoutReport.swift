@@ -27,8 +27,10 @@ struct LayoutReport: Encodable, Sendable {
 
     init(layout: Layout, options: LayoutOptions, box: PageBox) {
         mode = options.columns == nil ? options.mode.rawValue : "grid"
-        columns = options.columns.map {
-            ContactSheet.usedColumns(count: layout.views.first?.pages.count ?? 0, columns: $0, cover: options.cover)
+        columns = options.columns.map { asked in
+            layout.views.first.map {
+                ContactSheet.usedColumns(count: $0.pages.count, columns: asked, cover: options.cover)
+            } ?? asked
         }
         direction = options.direction
         rtl = options.rtl
