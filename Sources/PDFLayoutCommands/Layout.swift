@@ -183,7 +183,7 @@ extension PDFLayout {
                 valueName: "pages"))
         var alone: String?
 
-        @Option(help: "Raster resolution (default 72: actual size).")
+        @Option(help: "Raster resolution (default 72: actual size; with --columns, the widest page 200 px wide).")
         var dpi: Double?
 
         @Option(
