@@ -4,6 +4,7 @@
 #   blur.jpg     screenshot: original | light | extra-light | dark (imgtool blur)
 #   spread.jpg   one two-up right-to-left spread of a book (pdflayout --two-up --rtl)
 #   strip.jpg    a right-to-left horizontal strip of pages (pdflayout --continuous --horizontal --rtl)
+#   contact-sheet.jpg  every page of a manual in a grid of 9 columns (pdflayout --columns 9)
 # Builds the release binaries first (a no-op when they are up to date). Needs the `vips` command
 # (libvips-tools) and the DejaVu Sans font for the captions. Same inputs, same bytes: running it
 # again rewrites identical files.
@@ -138,3 +139,9 @@ vips arrayjoin "${labels[*]}" "$work/strip-labels.v" --across $pages
 vips join "$work/strip.png" "$work/strip-labels.v" "$work/strip-full.v" vertical --expand --background $white
 vips thumbnail "$work/strip-full.v" "$work/strip-small.v" 1176
 finish "$work/strip-small.v" strip.jpg
+
+# e. A contact sheet: the 63 pages of the hyperref manual in 9 columns, each page 200 px wide
+# (the default), on grey so that the white pages show their edges.
+"$pdflayout" Assets/hyperref-manual.pdf --columns 9 --background grey -o "$work/sheet.png" -q
+vips thumbnail "$work/sheet.png" "$work/sheet-small.v" 800
+finish "$work/sheet-small.v" contact-sheet.jpg

@@ -1,8 +1,6 @@
 /// Why the layout engine could not open or render a document (poppler's and qpdf's own failures
 /// come as `PopplerError` and `QPDFError`).
 public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The document opened but has no pages.
-    case noPages
     /// Too little free space in `folder` for a streamed view's spool of `megabytes`.
     case noSpaceForSpool(folder: String, megabytes: Int)
     /// The spool file could not be made or written: the whole sentence.
@@ -10,7 +8,6 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noPages: return "the PDF has no pages"
         case .noSpaceForSpool(let folder, let megabytes):
             return "not enough free space in \(folder) to assemble this view (it needs \(megabytes) MB)"
         case .spool(let text): return text

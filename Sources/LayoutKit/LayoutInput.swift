@@ -17,11 +17,10 @@ public struct LayoutInput {
 
     public var pageCount: Int { document.pageCount }
 
-    /// Opens `source` with poppler and reads its structure with qpdf. Throws `PopplerError`, or
-    /// `LayoutError.noPages`.
+    /// Opens `source` with poppler and reads its structure with qpdf. Throws `PopplerError`. A
+    /// PDF without pages opens (`pageCount` 0): it is a valid file with nothing to lay out.
     public static func open(_ source: PDFSource, password: String?) throws -> LayoutInput {
         let document = try Document(source, password: password)
-        guard document.pageCount > 0 else { throw LayoutError.noPages }
         var structure = try? DocumentStructure.read(source, password: password)
         let direction = structure?.direction
         // Trust the file's page tree only where it agrees with poppler's.

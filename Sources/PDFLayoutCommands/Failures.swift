@@ -11,7 +11,10 @@ enum Failures {
     static func message(_ error: any Error) -> String {
         switch error {
         case PopplerError.encrypted, QPDFError.encrypted:
-            return "encrypted: needs --password (or the one given is wrong)"
+            return "encrypted: needs --password or --password-file (or the one given is wrong)"
+        case FirstLine.Failure.notFound: return "no such file"
+        case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
+        case FirstLine.Failure.unreadable: return "cannot be read"
         default: return "\(error)"
         }
     }
@@ -19,7 +22,7 @@ enum Failures {
     /// `error` as the failure of `file` ("FILE: cause", exit status 1); a `ToolFailure` and the
     /// spool's own sentences (which name their folder) are kept as they are.
     static func failure(_ error: any Error, file: String) -> ToolFailure {
-        if let error = error as? LayoutError, error != .noPages { return ToolFailure(error.description) }
+        if let error = error as? LayoutError { return ToolFailure(error.description) }
         return .wrapping(error, file: file, sentence: message)
     }
 }

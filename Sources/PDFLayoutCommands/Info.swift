@@ -12,7 +12,17 @@ extension PDFLayout {
         public static let configuration = CommandConfiguration(
             abstract: "Show page count, page sizes and rotation, /PageLayout and encryption of PDFs.",
             discussion: """
-                Sizes are the crop box in points, as shown: /Rotate 90 or 270 swaps width and height.
+                Sizes are the crop box, as shown: /Rotate 90 or 270 swaps width and height.
+                Pages of equal size (to the hundredth of a point) and rotation are listed
+                together, in millimetres and points, with the paper's name when it is a
+                known one within ISO 216's tolerance (A and B series, C4-C6, DL, JIS B4-B6,
+                Letter, Legal, Tabloid, Executive, Half Letter):
+                  pages 1–120, 122–300: 148 × 210 mm (A5), 419.53 × 595.28 pt
+                  page 121: 297 × 210 mm (A4 landscape), 841.89 × 595.28 pt, rotated 90°
+                --json keeps every page (page, width, height in points, rotation, label)
+                and adds size_groups (pages in --pages syntax, page_count, width, height,
+                width_mm, height_mm, paper, orientation, rotation).
+                A PDF without pages is reported ("0 pages"), not an error.
 
                 Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
 
@@ -22,7 +32,7 @@ extension PDFLayout {
                 Examples:
                   pdflayout info book.pdf
                   pdflayout info --json book.pdf | jq '.pages | length'
-                  pdflayout info --password secret locked.pdf
+                  pdflayout info --password-file ~/.book-password locked.pdf
                   pdflayout info -r shelf/ --json > shelf.jsonl
                 """
         )
@@ -30,8 +40,7 @@ extension PDFLayout {
         @Argument(help: "PDF files and folders; - reads standard input.")
         public var files: [String]
 
-        @Option(help: "Password of encrypted PDFs (user or owner password).")
-        public var password: String?
+        @OptionGroup var password: PasswordOptions
 
         @Flag(help: "One JSON object per file, one per line.")
         public var json = false
@@ -43,10 +52,20 @@ extension PDFLayout {
 
         public init() {}
 
+        public func validate() throws {
+            try password.validate(pdfs: files)
+        }
+
         public func run() throws {
             var report = BatchReport(label: "pdflayout info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
-            let password = password
+            let password: String?
+            do {
+                password = try self.password.resolve()
+            } catch {
+                Console.error("pdflayout: \(error.message)")
+                throw ExitCode(error.status)
+            }
             // One poppler document per thread: each worker opens its own.
             let tally = Batch.run(
                 batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,
@@ -81,12 +100,40 @@ public struct PDFInfo: Codable, Sendable, Equatable {
     /// restricts what may be done with it.
     public var encrypted: Bool
     public var pages: [PageInfo]
+    /// Pages of equal size and rotation, in the order of their first page.
+    public var sizeGroups: [SizeGroup]
+
+    /// Pages of one size: `pages` in `--pages` syntax ("1-120,122-300"), the size in points and
+    /// millimetres, the paper's name when it is a known one ("A5", "Letter"), and which way it lies.
+    public struct SizeGroup: Codable, Sendable, Equatable {
+        public var pages: String
+        public var pageCount: Int
+        public var width: Double
+        public var height: Double
+        public var widthMm: Double
+        public var heightMm: Double
+        public var paper: String?
+        /// "portrait", "landscape" or "square".
+        public var orientation: String
+        public var rotation: Int?
+
+        init(_ group: PageSizeGroup) {
+            pages = group.rangesText()
+            pageCount = group.pageCount
+            width = group.width
+            height = group.height
+            widthMm = (group.widthMillimetres * 10).rounded() / 10
+            heightMm = (group.heightMillimetres * 10).rounded() / 10
+            paper = group.paper?.paper.name
+            orientation = group.width > group.height ? "landscape" : group.width < group.height ? "portrait" : "square"
+            rotation = group.rotation
+        }
+    }
 
     public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
         let source = StandardInput.source(file)
         do {
             let document = try Document(source, password: password)
-            guard document.pageCount > 0 else { throw LayoutError.noPages }
             // qpdf may fail where poppler repaired the file: then rotations are unknown.
             let structure = (try? DocumentStructure.read(source, password: password))
                 .flatMap { $0.pages.count == document.pageCount ? $0 : nil }
@@ -103,7 +150,10 @@ public struct PDFInfo: Codable, Sendable, Equatable {
             return PDFInfo(
                 file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
                 pageLayout: PageLayoutHint(pdfName: document.pageLayoutName ?? ""), direction: structure?.direction,
-                encrypted: needsPassword || document.isRestricted, pages: pages)
+                encrypted: needsPassword || document.isRestricted, pages: pages,
+                sizeGroups: PageSizeGroups.group(
+                    pages.map { SizedPage(number: $0.page, width: $0.width, height: $0.height, rotation: $0.rotation) }
+                ).map(SizeGroup.init))
         } catch {
             throw ToolFailure(file: file, Failures.message(error))
         }
@@ -118,9 +168,15 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         if direction == .rightToLeft { header += ", right-to-left" }
         if encrypted { header += ", encrypted" }
         var lines = [header]
-        for page in pages {
-            let turn = page.rotation.map { $0 == 0 ? "" : ", rotated \($0)°" } ?? ", rotation unknown"
-            lines.append("  page \(page.page): \(format(page.width)) × \(format(page.height)) pt\(turn)")
+        // One line per size: "pages 1–120, 122–300: 148 × 210 mm (A5), 419.53 × 595.28 pt".
+        for group in sizeGroups {
+            let turn = group.rotation.map { $0 == 0 ? "" : ", rotated \($0)°" } ?? ", rotation unknown"
+            let which = group.pageCount == 1 ? "page" : "pages"
+            let shown = group.pages.replacingOccurrences(of: "-", with: "–").replacingOccurrences(of: ",", with: ", ")
+            let paper = group.paper.map { " (\($0)\(group.orientation == "landscape" ? " landscape" : ""))" } ?? ""
+            lines.append(
+                "  \(which) \(shown): \(format(group.widthMm)) × \(format(group.heightMm)) mm\(paper), "
+                    + "\(format(group.width)) × \(format(group.height)) pt\(turn)")
         }
         return lines
     }

@@ -14,7 +14,17 @@ extension PDFLayout {
         public static let configuration = CommandConfiguration(
             commandName: "layout",
             abstract: "Lay out a PDF's pages as PDFKit's PDFView does; write images, a PDF of spreads, or JSON.",
+            usage: """
+                pdflayout [layout] <files> ... [mode | --columns <n>] [--rtl] [--cover] [-o <file|dir/>] [--json] [options]
+                pdflayout info <files> ... [--json]
+                pdflayout prefs <file> [mode] [--rtl] [--cover] -o <file>
+                pdflayout help info|prefs    (their options)
+                """,
             discussion: """
+                This is pdflayout's default command: "pdflayout book.pdf --two-up" and
+                "pdflayout layout book.pdf --two-up" are the same. "pdflayout help info"
+                and "pdflayout help prefs" show the other commands.
+
                 Modes follow PDFView: --single (a view per page), --continuous (one view,
                 all pages), --two-up (a view per spread), --two-up-continuous (one view,
                 all spreads). Without a mode flag the PDF's /PageLayout decides
@@ -27,11 +37,21 @@ extension PDFLayout {
 
                 Two-up modes pair pages the way books are made: in a portrait book (more
                 than half the pages laid out, and at least 4, share one portrait size) a
-                page wider than tall
-                stands alone in a view of its own width (--wide-pages pair pairs it
-                instead); --alone 1,37,112 puts chosen pages alone on the right-hand side
-                (left with --rtl), as chapter openers; after either, pairing starts
-                afresh. The --json geometry and every output show it.
+                page wider than tall stands alone in a view of its own width
+                (--wide-pages pair pairs it instead); --alone 1,37,112 puts chosen pages
+                alone on the right-hand side (left with --rtl), as chapter openers; after
+                either, pairing starts afresh. The --json geometry and every output show it.
+
+                A contact sheet, --columns N: every page in one view, an overview of a
+                whole book in one image. Pages fill rows of N cells from the top, left to
+                right (right to left with --rtl, or when the PDF's /Direction says so);
+                each cell is as large as the largest page, which is centred in it, with
+                the --gap insets around it. --cover leaves the first cell empty, so that
+                with an even N a book's spreads (2-3, 4-5, ...) share a row. Without
+                --dpi or --fit the widest page is 200 pixels wide (points in a PDF sheet):
+                a 300-page book in 20 columns gives an image about 4,000 pixels wide;
+                --fit WxH fits the whole sheet in the box. --background grey shows the
+                edges of white pages.
 
                 -o NAME.pdf writes a vector sheet per view, each page placed whole: text,
                 fonts and images untouched, printable annotations drawn. The outline and
@@ -39,8 +59,8 @@ extension PDFLayout {
                 spot (links to pages left out by --pages are dropped and counted); each
                 sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
-                /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
-                view: NAME-001.png, NAME-002.png, ... when there are several, or the
+                /OneColumn for a continuous strip), /Direction /R2L with --rtl.
+                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png, NAME-002.png, ... when there are several, or the
                 numbers of a printf pattern in the name (page-%04d.png). Saver options
                 go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
                 small as pdftocairo's files and several times faster. Continuous views
@@ -57,8 +77,10 @@ extension PDFLayout {
                 newer; --shard i/N takes a stable share for one of N machines.
 
                 Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-                encrypted without --password, no pages) or an output not written, and
-                then no output file is left; 64 bad command line, including --pages
+                encrypted without --password) or an output not written, and then no
+                output file is left; 2 the PDF has no pages ("FILE: no pages to lay
+                out", nothing written; in a batch the others are laid out, and 1 wins
+                over 2); 64 bad command line, including --pages
                 outside the document, a view too large (over a gigapixel without
                 --force, or more than the format holds) and over 10,000 pages to
                 write without --force.
@@ -69,7 +91,9 @@ extension PDFLayout {
                   pdflayout book.pdf --continuous --horizontal --rtl -o strip.png --dpi 72
                   pdflayout book.pdf --two-up-continuous --json
                   pdflayout book.pdf --single --pages 3-9 --fit 1920x1080 -o p.jpg
+                  pdflayout book.pdf --columns 20 --background grey -o overview.png
                   cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
+                  pdflayout locked.pdf --password-file ~/.book-password --two-up -o spreads.pdf
                   pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
                 """
         )
@@ -128,6 +152,12 @@ extension PDFLayout {
 
         @Option(
             help: ArgumentHelp(
+                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). Each page 200 px wide unless --dpi or --fit.",
+                valueName: "n"))
+        var columns: Int?
+
+        @Option(
+            help: ArgumentHelp(
                 "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
                 valueName: "pt"))
         var gap: String?
@@ -153,7 +183,7 @@ extension PDFLayout {
                 valueName: "pages"))
         var alone: String?
 
-        @Option(help: "Raster resolution (default 72: actual size).")
+        @Option(help: "Raster resolution (default 72: actual size; with --columns, the widest page 200 px wide).")
         var dpi: Double?
 
         @Option(
@@ -189,8 +219,7 @@ extension PDFLayout {
         @Flag(help: "Print the layout geometry as one JSON object (with -o, after writing).")
         var json = false
 
-        @Option(help: "Password of an encrypted PDF.")
-        var password: String?
+        @OptionGroup var password: PasswordOptions
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
@@ -205,6 +234,18 @@ extension PDFLayout {
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
             if files.filter({ $0 == "-" }).count > 1 {
                 throw ValidationError("standard input (-) can be read only once")
+            }
+            try password.validate(pdfs: files)
+            if let columns {
+                if columns < 1 || columns > 10_000 {
+                    throw ValidationError("--columns must be a whole number from 1 to 10000")
+                }
+                if let mode {
+                    throw ValidationError(
+                        "--columns lays pages out in a grid of its own: leave out --\(Self.flagName(mode))")
+                }
+                if let flow { throw ValidationError("--columns fills rows from the top: leave out --\(flow.rawValue)") }
+                if alone != nil { throw ValidationError("--alone is for two-up modes, not --columns") }
             }
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp or tif")
@@ -226,17 +267,21 @@ extension PDFLayout {
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputDestinations?
+            let password: String?
             do {
                 folder = try outputFolder(inputs, several: several)
+                password = try self.password.resolve()
             } catch {
                 Console.error("pdflayout: \(error.message)")
                 throw ExitCode(error.status)
             }
             var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
+            report.nothingFoundLabel = "no pages"
             report.alwaysSummarise = batch.summarises(files)
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
-                mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl },
+                mode: mode?.layoutMode, columns: columns, horizontal: flow == .horizontal,
+                rtl: progression.map { $0 == .rtl },
                 cover: cover,
                 margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
                 box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi,
@@ -249,6 +294,9 @@ extension PDFLayout {
                 let outcome = BatchOutcome<LayoutResult>.catching(input) { try job.run(input) }
                 if case .done(let result, _) = outcome, let outputs = result.upToDate {
                     return .skipped(outputs: outputs)
+                }
+                if case .done(let result, _) = outcome, result.noPages {
+                    return .done(result, status: ExitStatus.nothingFound)
                 }
                 return outcome
             }
@@ -271,6 +319,16 @@ extension PDFLayout {
                 throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
             }
             return destinations
+        }
+
+        /// The command-line flag of a mode, as the user typed it.
+        static func flagName(_ mode: Mode) -> String {
+            switch mode {
+            case .single: return "single"
+            case .continuous: return "continuous"
+            case .twoUp: return "two-up"
+            case .twoUpContinuous: return "two-up-continuous"
+            }
         }
 
         /// PDFKit's order: top, left, bottom, right.
@@ -297,6 +355,8 @@ struct LayoutResult: Encodable, Sendable {
     var lines: [String]
     /// `--skip-existing`: the outputs, which are newer than the PDF; nothing was written.
     var upToDate: [String]?
+    /// The PDF has no pages: nothing was laid out or written (exit status 2).
+    var noPages = false
 
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)

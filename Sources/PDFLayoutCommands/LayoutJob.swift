@@ -17,6 +17,8 @@ struct LayoutJob: Sendable {
     var quiet: Bool
     /// Layout choices from the command line; nil leaves them to the PDF's own hints.
     var mode: LayoutMode?
+    /// `--columns`: a contact sheet of this many columns.
+    var columns: Int?
     var horizontal: Bool
     var rtl: Bool?
     var cover: Bool?
@@ -67,6 +69,18 @@ struct LayoutJob: Sendable {
             throw Failures.failure(error, file: file)
         }
         var options = layoutOptions(for: input)
+        guard input.pageCount > 0 else {
+            // A valid PDF with nothing to lay out: reported, not an error (exit status 2).
+            var report = LayoutReport(layout: Layout(views: []), options: options, box: box)
+            report.file = batched ? batchInput.description : nil
+            var result = LayoutResult(
+                report: report,
+                lines: [
+                    "\(file == "-" ? "<stdin>" : file): no pages to lay out\(target == nil ? "" : ", nothing written")"
+                ])
+            result.noPages = true
+            return result
+        }
         let numbers: [Int]
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
@@ -114,7 +128,15 @@ struct LayoutJob: Sendable {
         var linksDropped: Int?
         if let target {
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-            let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
+            var scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
+            if options.columns != nil, scales == nil, dpi == nil {
+                // A contact sheet is drawn small: the widest page 200 px (pt) wide.
+                let scale = ContactSheet.defaultScale(
+                    layout.views.flatMap(\.pages).map {
+                        SourcePage(number: $0.page, width: $0.width, height: $0.height)
+                    })
+                scales = layout.views.map { _ in scale }
+            }
             ProcessControl.removeTemporaryFilesOnInterrupt()
             do {
                 switch target {
@@ -177,13 +199,15 @@ struct LayoutJob: Sendable {
     /// Flags first; what the command line leaves open, the PDF's own hints decide.
     private func layoutOptions(for input: LayoutInput) -> LayoutOptions {
         let hinted = input.hint.defaultMode
+        // A contact sheet has no mode; its cover cell is asked for, not taken from /PageLayout.
         return LayoutOptions(
-            mode: mode ?? hinted.mode,
+            mode: columns == nil ? mode ?? hinted.mode : .single,
             direction: horizontal ? .horizontal : .vertical,
             rtl: rtl ?? (input.direction == .rightToLeft),
-            cover: cover ?? hinted.cover,
+            cover: columns == nil ? cover ?? hinted.cover : cover ?? false,
             margins: margins,
-            widePages: widePages)
+            widePages: widePages,
+            columns: columns)
     }
 
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.

@@ -7,7 +7,10 @@ import PageLayout
 struct LayoutReport: Encodable, Sendable {
     /// The PDF, in batches (one record per PDF); absent for a single PDF.
     var file: String?
-    var mode: LayoutMode
+    /// The PDFKit mode's name, or "grid" for a contact sheet (`--columns`).
+    var mode: String
+    /// `--columns`: the contact sheet's columns (those used: fewer when the pages fill less than a row).
+    var columns: Int?
     var direction: LayoutDirection
     var rtl: Bool
     var cover: Bool
@@ -23,7 +26,12 @@ struct LayoutReport: Encodable, Sendable {
     var linksDropped: Int?
 
     init(layout: Layout, options: LayoutOptions, box: PageBox) {
-        mode = options.mode
+        mode = options.columns == nil ? options.mode.rawValue : "grid"
+        columns = options.columns.map { asked in
+            layout.views.first.map {
+                ContactSheet.usedColumns(count: $0.pages.count, columns: asked, cover: options.cover)
+            } ?? asked
+        }
         direction = options.direction
         rtl = options.rtl
         cover = options.cover
@@ -49,7 +57,7 @@ struct LayoutReport: Encodable, Sendable {
     /// (so `--rtl` shows as "3 2"), sizes in points.
     var summary: [String] {
         var lines = [
-            "\(mode.rawValue), \(direction.rawValue)\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
+            "\(columns.map { "grid of \($0) column\($0 == 1 ? "" : "s")" } ?? "\(mode), \(direction.rawValue)")\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
                 + "\(views.count) view\(views.count == 1 ? "" : "s") of \(pageCount) page\(pageCount == 1 ? "" : "s")"
         ]
         for view in views {

@@ -56,8 +56,7 @@ extension PDFLayout {
         @Option(name: .shortAndLong, help: ArgumentHelp("Output PDF; - for standard output.", valueName: "file"))
         var output: String
 
-        @Option(help: "Password of an encrypted PDF (the copy stays encrypted).")
-        var password: String?
+        @OptionGroup var password: PasswordOptions
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
@@ -70,22 +69,23 @@ extension PDFLayout {
                     "give a mode (--single, --continuous, --two-up, --two-up-continuous), --rtl/--ltr or --cover/--no-cover"
                 )
             }
+            try password.validate(pdfs: [file])
         }
 
         public func run() throws {
             do {
-                try write()
+                try write(password: try password.resolve())
             } catch {
                 Console.error("pdflayout: \(error.message)")
                 throw ExitCode(error.status)
             }
         }
 
-        private func write() throws(ToolFailure) {
+        private func write(password: String?) throws(ToolFailure) {
             let source = StandardInput.source(file)
             let preferences: ViewerPreferences
             do {
-                preferences = try self.preferences(for: source)
+                preferences = try self.preferences(for: source, password: password)
             } catch {
                 throw Failures.failure(error, file: file)
             }
@@ -120,7 +120,7 @@ extension PDFLayout {
         }
 
         /// The flags as catalog entries; a mode left open comes from the PDF's own /PageLayout.
-        private func preferences(for source: PDFSource) throws -> ViewerPreferences {
+        private func preferences(for source: PDFSource, password: String?) throws -> ViewerPreferences {
             var pageLayout: String?
             if mode != nil || cover != nil {
                 let hinted: (mode: LayoutMode, cover: Bool)

@@ -23,6 +23,10 @@ public enum LayoutEngine {
     /// gutter of a lone page lines up with that of any spread of two equally wide pages.
     public static func layout(_ pages: [SourcePage], options: LayoutOptions) -> Layout {
         guard !pages.isEmpty else { return Layout(views: []) }
+        if let columns = options.columns {
+            return ContactSheet.layout(
+                pages, columns: columns, rtl: options.rtl, cover: options.cover, margins: options.margins)
+        }
         let geometry = Geometry(pages: pages, margins: options.margins)
         let views: [View]
         switch options.mode {

@@ -105,13 +105,16 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
     /// Two-up modes: page numbers (1-based, in the document) that stand alone on the right-hand
     /// side of their spread (left with `rtl`), as a chapter opener does; the pages after re-pair.
     public var alone: Set<Int>
+    /// A contact sheet of this many columns (`ContactSheet`) instead of `mode`'s views: nil for
+    /// PDFKit's modes. Uses `rtl`, `cover` and `margins`; `mode`, `direction` and pairing do not apply.
+    public var columns: Int?
 
     /// Options with PDFKit's defaults: single pages, vertical, left to right, no cover, page-break
     /// margins; wide pages of a book alone, no other page alone.
     public init(
         mode: LayoutMode = .single, direction: LayoutDirection = .vertical,
         rtl: Bool = false, cover: Bool = false, margins: PageMargins = .pdfKitDefault,
-        widePages: WidePages = .alone, alone: Set<Int> = []
+        widePages: WidePages = .alone, alone: Set<Int> = [], columns: Int? = nil
     ) {
         self.mode = mode
         self.direction = direction
@@ -120,11 +123,14 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
         self.margins = margins
         self.widePages = widePages
         self.alone = alone
+        self.columns = columns
     }
 
-    private enum CodingKeys: String, CodingKey { case mode, direction, rtl, cover, margins, widePages, alone }
+    private enum CodingKeys: String, CodingKey {
+        case mode, direction, rtl, cover, margins, widePages, alone, columns
+    }
 
-    /// Decodes the options; `widePages` and `alone` may be absent (options written before they existed).
+    /// Decodes the options; `widePages`, `alone` and `columns` may be absent (options written before they existed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -134,7 +140,8 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
             cover: try c.decode(Bool.self, forKey: .cover),
             margins: try c.decode(PageMargins.self, forKey: .margins),
             widePages: try c.decodeIfPresent(WidePages.self, forKey: .widePages) ?? .alone,
-            alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [])
+            alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [],
+            columns: try c.decodeIfPresent(Int.self, forKey: .columns))
     }
 }
 

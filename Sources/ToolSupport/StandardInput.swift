@@ -13,3 +13,43 @@ public enum StandardInput {
         argument == "-" ? .bytes(readAll()) : .file(argument)
     }
 }
+
+/// The first line of a small text file, a pipe or standard input, without its line break (`\n`
+/// or `\r\n`): a password given as `--password-file FILE`, so that it shows neither in `ps` nor
+/// in the shell's history. At most `limit` bytes are read, so `/dev/zero` cannot exhaust memory.
+public enum FirstLine {
+    public enum Failure: Error, Equatable, Sendable {
+        case notFound, isFolder, unreadable
+    }
+
+    /// The first line of the file at `path` (a regular file, a named pipe, `/dev/fd/N`).
+    public static func read(path: String, limit: Int = 65_536) throws(Failure) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound }
+        guard !isFolder.boolValue else { throw .isFolder }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable }
+        defer { try? handle.close() }
+        return try read(handle, limit: limit)
+    }
+
+    /// The first line of standard input (`--password-file -`).
+    public static func readStandardInput(limit: Int = 65_536) throws(Failure) -> String {
+        try read(FileHandle.standardInput, limit: limit)
+    }
+
+    private static func read(_ handle: FileHandle, limit: Int) throws(Failure) -> String {
+        var bytes: [UInt8] = []
+        do {
+            while bytes.count < limit, !bytes.contains(UInt8(ascii: "\n")),
+                let chunk = try handle.read(upToCount: min(4096, limit - bytes.count)), !chunk.isEmpty
+            {
+                bytes.append(contentsOf: chunk)
+            }
+        } catch {
+            throw .unreadable
+        }
+        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+}

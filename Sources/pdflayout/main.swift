@@ -2,4 +2,4 @@ import PDFLayoutCommands
 import ToolRuntime
 
 RuntimePolicy.pdflayout.apply()
-PDFLayout.runAndExit()
+PDFLayout.runAndExit(PDFLayout.arguments(Array(CommandLine.arguments.dropFirst())))

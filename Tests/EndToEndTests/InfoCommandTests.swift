@@ -91,7 +91,9 @@ import Testing
         let path = Fixtures.asset("encrypted.pdf")
         let locked = try run("pdflayout", ["info", path])
         #expect(locked.status == 1)
-        #expect(locked.stderr == "pdflayout: \(path): encrypted: needs --password (or the one given is wrong)\n")
+        #expect(
+            locked.stderr
+                == "pdflayout: \(path): encrypted: needs --password or --password-file (or the one given is wrong)\n")
         let opened = try run("pdflayout", ["info", "--json", "--password", "secret", path])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try opened.jsonLines().first?["encrypted"] as? Bool == true)

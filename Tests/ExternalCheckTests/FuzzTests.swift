@@ -33,6 +33,9 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
         FuzzTarget(name: "pdflayout vector", tool: "pdflayout", seeds: pdfSeeds) { input, output in
             [input, "--two-up-continuous", "-o", output + "/sheets.pdf"]
         },
+        FuzzTarget(name: "pdflayout contact sheet", tool: "pdflayout", seeds: pdfSeeds) { input, output in
+            [input, "--columns", "4", "-o", output + "/sheet.webp"]
+        },
     ]
 }
 
