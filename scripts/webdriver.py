@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A minimal W3C WebDriver client for chromedriver (standard library only), for the reader bench.
+"""A minimal W3C WebDriver client for chromedriver (standard library only): the reader bench
+(bench/pdflayout/paint.py) and the README screenshots (scripts/reader-screenshot.py) use it.
 
     webdriver.py URL 'return JS expression' [...]   prints each script's result as JSON
 """

@@ -1,0 +1,39 @@
+import Poppler
+import Testing
+
+@testable import LayoutKit
+
+@Suite struct ReaderTextTests {
+    /// Characters 6 pt wide, 10 pt tall, from `x` on a line at `y`.
+    func line(_ text: String, x: Double, y: Double, step: Double = 6) -> [TextCharacter] {
+        text.unicodeScalars.enumerated().map { index, scalar in
+            TextCharacter(scalar: scalar, x: x + Double(index) * step, y: y, width: 6, height: 10)
+        }
+    }
+
+    @Test func wordsEndAtSpacesAndLines() {
+        let characters = line("ab cd", x: 10, y: 20) + line("\n", x: 40, y: 20) + line("ef", x: 10, y: 34)
+        let words = ReaderText.words(characters)
+        #expect(words.map(\.text) == ["ab", "cd", "ef"])
+        #expect(words[0] == ReaderWord(text: "ab", x: 10, y: 20, width: 12, height: 10))
+        #expect(words[1].x == 28 && words[2].y == 34)
+    }
+
+    @Test func aFarCharacterStartsAWord() {
+        // Two columns with no space between them in the text stream.
+        let words = ReaderText.words(line("ab", x: 10, y: 20) + line("cd", x: 200, y: 20))
+        #expect(words.map(\.text) == ["ab", "cd"])
+    }
+
+    @Test func rightToLeftRunsStayOneWordWithoutBidiMarks() {
+        // Logical order, falling x, wrapped in RLE … PDF as poppler gives Arabic.
+        var characters = line("\u{202B}", x: 100, y: 0)
+        characters += "بيت".unicodeScalars.enumerated().map { index, scalar in
+            TextCharacter(scalar: scalar, x: 100 - Double(index) * 6, y: 0, width: 6, height: 10)
+        }
+        characters += line("\u{202C}", x: 80, y: 0)
+        let words = ReaderText.words(characters, offset: (5, 7))
+        #expect(words.map(\.text) == ["بيت"])
+        #expect(words.first.map { ($0.x, $0.y, $0.width) } ?? (0, 0, 0) == (93, 7, 18))
+    }
+}
