@@ -136,11 +136,12 @@ public struct WebReader: Sendable {
             canvas.draw(
                 page, paper: PixelRect(x: 0, y: 0, width: job.sharp.width, height: job.sharp.height),
                 contentOrigin: (offset.x * scale, offset.y * scale), scale: scale)
-            let sharp = try canvas.image()
+            let pixels = canvas.pixels()
+            let sharp = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
             try sharp.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)
-            // A 2 × 2 box average is the exact halving, and far cheaper than a resampling kernel.
-            var normal = try sharp.shrink(Self.sharpFactor)
-            if normal.width != job.normal.width || normal.height != job.normal.height {
+            let half = HalvedPixels.halve(pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
+            var normal = try Image(bytes: half.pixels, width: half.width, height: half.height, bands: canvas.bands)
+            if half.width != job.normal.width || half.height != job.normal.height {
                 normal = try sharp.resized(toWidth: job.normal.width, height: job.normal.height, kernel: "linear")
             }
             try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)

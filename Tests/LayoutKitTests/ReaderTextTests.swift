@@ -37,3 +37,18 @@ import Testing
         #expect(words.first.map { ($0.x, $0.y, $0.width) } ?? (0, 0, 0) == (93, 7, 18))
     }
 }
+
+@Suite struct HalvedPixelsTests {
+    @Test func averagesBlocksAndKeepsOddEdges() {
+        // 3 × 3 grey: blocks of 4, 2, 2 and 1 pixels.
+        let pixels: [UInt8] = [0, 10, 20, 30, 40, 50, 60, 70, 80]
+        let half = HalvedPixels.halve(pixels, width: 3, height: 3, bands: 1)
+        #expect(half.width == 2 && half.height == 2)
+        #expect(half.pixels == [20, 35, 65, 80])
+    }
+
+    @Test func bandsStayApart() {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 255]  // 2 × 2 RGB: red row, blue row
+        #expect(HalvedPixels.halve(pixels, width: 2, height: 2, bands: 3).pixels == [128, 0, 128])
+    }
+}

@@ -42,8 +42,10 @@ best() {
   echo "$label $best"
 }
 png=$(best png "$WORK/png/x" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/png/page.png" -q)
+webp=$(best webp "$WORK/webp/x" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/webp/page.webp[Q=80,effort=0]" -q)
 html=$(best html "$WORK/reader" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/reader/" --format html -q)
 png_size=$(du -sb "$WORK/png" | cut -f1)
+webp_size=$(du -sb "$WORK/webp" | cut -f1)
 html_size=$(du -sb "$WORK/reader" | cut -f1)
 "$PDFLAYOUT" "$BOOK" --two-up --cover -o "$WORK/two-up/" --format html -q
 "$PDFLAYOUT" "$BOOK" --continuous -o "$WORK/continuous/" --format html -q
@@ -53,6 +55,8 @@ continuous=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/continuous/index.ht
 
 read -r _ png_wall png_user png_sys <<<"$png"
 read -r _ html_wall html_user html_sys <<<"$html"
+read -r _ webp_wall webp_user webp_sys <<<"$webp"
+webp_ratio=$(awk -v a="$webp_wall" -v b="$png_wall" 'BEGIN { printf "%.2f", a / b }')
 ratio=$(awk -v a="$html_wall" -v b="$png_wall" 'BEGIN { printf "%.2f", a / b }')
 cpu_ratio=$(awk -v a="$html_user" -v b="$html_sys" -v c="$png_user" -v d="$png_sys" 'BEGIN { printf "%.2f", (a + b) / (c + d) }')
 {
@@ -63,9 +67,10 @@ cpu_ratio=$(awk -v a="$html_user" -v b="$html_sys" -v c="$png_user" -v d="$png_s
   echo "| output | wall s | CPU s | MB written |"
   echo "|---|---:|---:|---:|"
   echo "| pdflayout --single -o page.png | $png_wall | $(awk -v a="$png_user" -v b="$png_sys" 'BEGIN { print a + b }') | $(awk -v s="$png_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
+  echo "| pdflayout --single -o 'page.webp[Q=80,effort=0]' (the reader's normal set alone) | $webp_wall | $(awk -v a="$webp_user" -v b="$webp_sys" 'BEGIN { print a + b }') | $(awk -v s="$webp_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
   echo "| pdflayout --single -o reader/ --format html | $html_wall | $(awk -v a="$html_user" -v b="$html_sys" 'BEGIN { print a + b }') | $(awk -v s="$html_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
   echo
-  echo "Reader ÷ PNG: **$ratio** (wall), $cpu_ratio (CPU)."
+  echo "Reader ÷ PNG: **$ratio** (wall), $cpu_ratio (CPU). WebP alone at the PNG's size ÷ PNG: $webp_ratio (wall)."
   echo
   echo "First screen from file:// in headless Chromium $(chromium --version 2>/dev/null | awk '{ print $2 }'), 1200×800, median of $LOADS cold loads (ms):"
   echo
