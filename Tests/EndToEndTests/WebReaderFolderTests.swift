@@ -109,4 +109,33 @@ import Vips
         #expect(result.status == 64)
         #expect(result.stderr.contains("-o DIR/"), "\(result.stderr)")
     }
+
+    /// A reader killed while it is written leaves no folder: SIGTERM removes the hidden one at
+    /// once; after SIGKILL the next run for the same folder sweeps it.
+    @Test func killedRunsLeaveNoHalfWrittenReader() throws {
+        let scratch = try Scratch()
+        let manual = Fixtures.asset("hyperref-manual.pdf")
+        let book = scratch.path("long.pdf")
+        let joined = try run("qpdf", ["--empty", "--pages", manual, "1-z", manual, "1-z", "--", book])
+        try #require(joined.status == 0, "\(joined.stderr)")
+        let folder = scratch.path("out")
+        func hidden() throws -> [String] { try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix(".out.") } }
+        for signal in [SIGTERM, SIGKILL] {
+            let process = try startProcess(
+                "pdflayout", [book, "--dpi", "72", "-o", folder + "/", "--format", "html", "-q"])
+            let started = Date()
+            while try hidden().isEmpty && Date().timeIntervalSince(started) < 20 { Thread.sleep(forTimeInterval: 0.02) }
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 128 + signal)
+            #expect(!FileManager.default.fileExists(atPath: folder), "signal \(signal): no reader")
+            let left = try hidden()
+            #expect(left.count == (signal == SIGKILL ? 1 : 0), "signal \(signal): \(left)")
+        }
+        let again = try Self.reader(book, ["--pages", "1-3", "--dpi", "10", "-q"], to: folder + "/")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try hidden().isEmpty, "the killed run's folder is swept")
+        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
 }
