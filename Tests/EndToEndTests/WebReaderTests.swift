@@ -165,6 +165,28 @@ import Vips
         #expect(try browser.run("return document.getElementById('page-number').value") as? String == "5")
     }
 
+    @Test func rightToLeftStripStartsAtTheRightAndArrowsFollowIt() throws {
+        let scratch = try Scratch()
+        let url = try Self.writeReader(
+            LayoutRun.bookRTL, ["--continuous", "--horizontal", "--rtl", "--dpi", "24"], in: scratch)
+        let browser = try Browser()
+        defer { browser.close() }
+        try browser.open(url)
+        let width = try #require(try browser.run("return document.getElementById('stage').clientWidth") as? Int)
+        var shown = try Self.shownPages(browser)
+        // Left to right on screen the numbers fall: the book starts at the right edge.
+        #expect(shown.map(\.page) == shown.map(\.page).sorted(by: >))
+        let first = try #require(shown.last)
+        #expect(first.page == 1 && abs(first.left + first.width - Double(width)) < 12, "\(shown)")
+        try browser.press(.arrowLeft)
+        #expect(try Self.hash(browser) == "#page=2")
+        shown = try Self.shownPages(browser)
+        let second = try #require(shown.first { $0.page == 2 })
+        #expect(abs(second.left + second.width - Double(width)) < 12, "page 2 comes to the right edge: \(shown)")
+        try browser.press(.arrowRight)
+        #expect(try Self.hash(browser) == "#page=1")
+    }
+
     @Test func narrowWindowShowsOnePageAtATime() throws {
         let scratch = try Scratch()
         let url = try Self.writeReader(LayoutRun.bookRTL, ["--two-up", "--rtl", "--cover", "--dpi", "24"], in: scratch)
