@@ -157,8 +157,11 @@ public struct WebReader: Sendable {
             for index in start..<min(start + Self.pagesPerTextFile, jobs.count) {
                 if index > start { text += "," }
                 text += "\n\"\(jobs[index].number)\": ["
+                // [x, y, width, height, text] in points, and the run (1 down, -1 up) when not across.
                 text += facts[index].words.map { word in
-                    "[\(Self.number(word.x)),\(Self.number(word.y)),\(Self.number(word.width)),\(Self.number(word.height)),\(JSONText.quoted(word.text))]"
+                    let run = word.run == .across ? "" : ",\(word.run.rawValue)"
+                    return
+                        "[\(Self.number(word.x)),\(Self.number(word.y)),\(Self.number(word.width)),\(Self.number(word.height)),\(JSONText.quoted(word.text))\(run)]"
                 }.joined(separator: ",")
                 text += "]"
             }

@@ -248,14 +248,19 @@ enum WebReaderFiles {
             const layer = document.createElement('div');
             layer.className = 'text-layer';
             const offset = element.placed;
-            for (const [x, y, width, height, text] of wordsByPage.get(number) || []) {
+            for (const [x, y, width, height, text, run] of wordsByPage.get(number) || []) {
               const span = document.createElement('span');
               span.textContent = text + ' ';
-              span.style.left = (x / offset.width) * 100 + '%';
-              span.style.top = (y / offset.height) * 100 + '%';
-              span.style.fontSize = 'calc(var(--scale) * ' + height + 'px)';
-              const natural = textWidth(text, height);
-              if (natural > 0) span.style.transform = 'scaleX(' + width / natural + ')';
+              // A word running down (1) or up (-1) a turned page is set across, then turned into its box.
+              const across = !run;
+              const size = across ? height : width;
+              const length = across ? width : height;
+              span.style.left = ((run === 1 ? x + width : x) / offset.width) * 100 + '%';
+              span.style.top = ((run === -1 ? y + height : y) / offset.height) * 100 + '%';
+              span.style.fontSize = 'calc(var(--scale) * ' + size + 'px)';
+              const natural = textWidth(text, size);
+              const turn = across ? '' : 'rotate(' + run * 90 + 'deg) ';
+              if (natural > 0) span.style.transform = turn + 'scaleX(' + length / natural + ')';
               if (highlighted && text.toLowerCase().includes(highlighted)) span.classList.add('hit');
               layer.appendChild(span);
             }

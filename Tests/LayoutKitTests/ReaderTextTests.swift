@@ -52,3 +52,25 @@ import Testing
         #expect(HalvedPixels.halve(pixels, width: 2, height: 2, bands: 3).pixels == [128, 0, 128])
     }
 }
+
+@Suite struct TurnedTextTests {
+    /// Characters stacked down a column, as poppler gives the text of a page turned by /Rotate 90:
+    /// boxes as wide as the font is tall (9 pt) and as tall as each advance (5 pt).
+    @Test func aColumnOfCharactersIsOneWordRunningDown() {
+        let characters = "The".unicodeScalars.enumerated().map { index, scalar in
+            TextCharacter(scalar: scalar, x: 700, y: 100 + Double(index) * 5, width: 9, height: 5)
+        }
+        let words = ReaderText.words(characters)
+        #expect(words == [ReaderWord(text: "The", x: 700, y: 100, width: 9, height: 15, run: .down)])
+    }
+
+    @Test func aWordDoesNotTurnHalfWay() {
+        // "ab" across, then "c" below "b": a new word.
+        let characters = [
+            TextCharacter(scalar: "a", x: 0, y: 0, width: 6, height: 10),
+            TextCharacter(scalar: "b", x: 6, y: 0, width: 6, height: 10),
+            TextCharacter(scalar: "c", x: 6, y: 10, width: 6, height: 10),
+        ]
+        #expect(ReaderText.words(characters).map(\.text) == ["ab", "c"])
+    }
+}
