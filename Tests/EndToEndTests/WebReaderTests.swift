@@ -163,6 +163,16 @@ import Vips
         #expect(try Self.shownPages(browser).map(\.page) == [5, 4])
         #expect(try Self.hash(browser) == "#page=5")
         #expect(try browser.run("return document.getElementById('page-number').value") as? String == "5")
+        // The outline is the table of contents: its links go to their spreads.
+        try browser.run("document.getElementById('contents-button').click()")
+        let links =
+            try browser.run(
+                "return [...document.querySelectorAll('#contents a')].map(a => a.getAttribute('href'))") as? [String]
+        #expect(links == ["#page=2", "#page=4", "#page=5", "#page=5", "#page=6", "#page=7"])
+        #expect(try browser.run("return document.getElementById('contents').hidden") as? Bool == false)
+        try browser.run("document.querySelector('#contents a[href=\"#page=7\"]').click()")
+        #expect(try Self.shownPages(browser).map(\.page) == [7, 6])
+        #expect(try Self.hash(browser) == "#page=7")
     }
 
     @Test func rightToLeftStripStartsAtTheRightAndArrowsFollowIt() throws {
