@@ -9,7 +9,8 @@
 # Builds the release binaries first (a no-op when they are up to date). Needs the `vips` command
 # (libvips-tools) and the DejaVu Sans font for the captions, and for the reader's screenshots
 # chromium, chromium-driver and python3 (scripts/reader-screenshot.py). Same inputs, same bytes: running it
-# again rewrites identical files.
+# again rewrites identical files (but for the two screenshots of the reader, whose JPEG bytes vary
+# with the browser's timing).
 #
 #   scripts/readme-pictures.sh                     # build with .build, render
 #   SCRATCH_PATH=.build-x scripts/readme-pictures.sh
@@ -150,3 +151,6 @@ vips jpegsave "$work/reader-spread.png" "$out/reader-spread.jpg" --Q 82 --strip 
 "$pdflayout" "$book" --continuous --horizontal --rtl -o "$work/reader-strip/" --format html -q
 scripts/reader-screenshot.py "$work/reader-strip/index.html" "$work/reader-strip.png" 1100 520
 vips jpegsave "$work/reader-strip.png" "$out/reader-strip.jpg" --Q 82 --strip --optimize-coding
+for name in reader-spread.jpg reader-strip.jpg; do
+  echo "$out/$name  $(vipsheader -f width "$out/$name")×$(vipsheader -f height "$out/$name")  $(stat -c %s "$out/$name") bytes"
+done
