@@ -23,7 +23,7 @@ final class Browser: @unchecked Sendable {
         guard Self.isInstalled else {
             throw BrowserError("chromedriver is missing: run scripts/install-deps.sh (chromium chromium-driver)")
         }
-        port = Int.random(in: 20_000...60_000)
+        port = try HTTP.freePort()
         userData = try Fixtures.temporaryFolder()
         driver = Process()
         driver.executableURL = URL(fileURLWithPath: Self.driverPath)
@@ -177,6 +177,24 @@ struct BrowserError: Error, CustomStringConvertible {
 /// (FoundationNetworking's URLSession on Linux fails on chromedriver's replies with "Failed
 /// writing header"; a socket needs nothing else.)
 enum HTTP {
+    /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw BrowserError("socket: \(String(cString: strerror(errno)))") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let found = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard found else { throw BrowserError("no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     static func exchange(port: Int, method: String, path: String, body: Data, timeout: TimeInterval) throws -> Data {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw BrowserError("socket: \(String(cString: strerror(errno)))") }
