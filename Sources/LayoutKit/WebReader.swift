@@ -14,7 +14,8 @@ import Vips
 ///     pages/p0037.webp  pages/p0037@2x.webp  each page at the chosen size, and twice as sharp
 ///     text/t000.js ...                       the words of 50 pages at a time, with their boxes
 ///
-/// Every page is rendered once, at the sharp size, and shrunk for the normal set. The folder is
+/// Every page is rendered once, at the sharp size; the normal set is its exact 2 × 2 average
+/// (`HalvedPixels`), so `sharpFactor` is 2. The folder is
 /// written beside its destination and renamed into place when complete (`AtomicFolder`).
 public struct WebReader: Sendable {
     public var layout: Layout
@@ -55,10 +56,27 @@ public struct WebReader: Sendable {
         outline = []
     }
 
-    /// True when `folder` holds nothing but what a reader holds (so writing over it loses nothing).
+    /// True when `folder` holds nothing but what a reader holds, down to the files in pages/ and
+    /// text/ (so writing over it loses nothing of anyone's).
     public static func isReader(_ folder: String) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return names.contains("layout.json") && Set(names).isSubset(of: ownNames)
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: folder), names.contains("layout.json"),
+            Set(names).isSubset(of: ownNames)
+        else { return false }
+        let pages = (try? fileManager.contentsOfDirectory(atPath: folder + "/pages")) ?? []
+        let text = (try? fileManager.contentsOfDirectory(atPath: folder + "/text")) ?? []
+        return pages.allSatisfy { isOwnName($0, prefix: "p", suffixes: [".webp", "@2x.webp"]) }
+            && text.allSatisfy { isOwnName($0, prefix: "t", suffixes: [".js"]) }
+    }
+
+    /// "p0037.webp", "p0037@2x.webp", "t000.js": the prefix, digits, one of the suffixes.
+    private static func isOwnName(_ name: String, prefix: String, suffixes: [String]) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        return suffixes.contains { suffix in
+            guard name.hasSuffix(suffix) else { return false }
+            let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
     }
 
     /// One page to render: its number, its size in points, and its pixel sizes in both sets.

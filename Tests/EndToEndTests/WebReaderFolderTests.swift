@@ -77,6 +77,12 @@ import Vips
         #expect(result.stderr.contains("holds other files"), "\(result.stderr)")
         #expect(try LayoutRun.files(in: URL(fileURLWithPath: folder)) == ["notes.txt"])
         #expect(try LayoutRun.files(in: scratch.folder) == ["notes"])
+        // A reader with someone's file among its pages is no longer only a reader.
+        let reader = scratch.path("reader")
+        #expect(try Self.reader(LayoutRun.bookRTL, ["--dpi", "10", "-q"], to: reader).status == 0)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: reader + "/pages/cover-notes.txt"))
+        let over = try Self.reader(LayoutRun.bookRTL, ["--dpi", "10", "-q"], to: reader)
+        #expect(over.status == 1 && FileManager.default.fileExists(atPath: reader + "/pages/cover-notes.txt"))
     }
 
     @Test func replacesAPreviousReaderWhole() throws {
