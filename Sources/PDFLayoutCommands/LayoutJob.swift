@@ -180,10 +180,11 @@ struct LayoutJob: Sendable {
     private func writeReader(
         _ reader: WebReader, input: LayoutInput, folder: String, file: String
     ) throws -> String {
-        for job in reader.pageJobs() where max(job.sharp.width, job.sharp.height) > 16_383 || job.normal.width < 1 {
+        let maxSide = OutputTarget.reader(folder: folder).maxSide
+        for job in reader.pageJobs() where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
             throw ToolFailure(
                 file: file,
-                "page \(job.number) would be \(job.sharp.width)×\(job.sharp.height) pixels in the sharp set, more than WebP holds (16383 a side): lower --dpi or --fit",
+                "page \(job.number) would be \(job.sharp.width)×\(job.sharp.height) pixels in the sharp set, more than WebP holds (\(maxSide) a side): lower --dpi or --fit",
                 status: ExitStatus.usage)
         }
         input.warmUp()
