@@ -306,6 +306,17 @@ enum WebReaderFiles {
               position(element);
               attach(element);
             }
+            prefetch(shown.views[viewIndex + 1]);
+          }
+
+          /** The next view's images are fetched ahead (not decoded: they are in no page yet). */
+          function prefetch(view) {
+            if (!view) return;
+            for (const placed of view.pages) {
+              const info = pageInfo.get(placed.page);
+              const needed = placed.width * scale * (window.devicePixelRatio || 1);
+              new Image().src = needed > info.image_width * 1.1 ? info.sharp_image : info.image;
+            }
           }
 
           function buildStrip() {
