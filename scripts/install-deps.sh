@@ -14,6 +14,7 @@ packages=(
   slurm-wlm munge                               # tests: the README's Slurm job array on a one-node cluster
   openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe
   yamllint                                      # tests: lint the README's Kubernetes manifest
+  chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -5,9 +5,13 @@
 #   spread.jpg   one two-up right-to-left spread of a book (pdflayout --two-up --rtl)
 #   strip.jpg    a right-to-left horizontal strip of pages (pdflayout --continuous --horizontal --rtl)
 #   contact-sheet.jpg  every page of a manual in a grid of 9 columns (pdflayout --columns 9)
+#   reader-spread.jpg  the web reader (pdflayout --format html) on a right-to-left spread, in headless Chromium
+#   reader-strip.jpg   the web reader on a continuous right-to-left strip
 # Builds the release binaries first (a no-op when they are up to date). Needs the `vips` command
-# (libvips-tools) and the DejaVu Sans font for the captions. Same inputs, same bytes: running it
-# again rewrites identical files.
+# (libvips-tools) and the DejaVu Sans font for the captions, and for the reader's screenshots
+# chromium, chromium-driver and python3 (scripts/reader-screenshot.py). Same inputs, same bytes: running it
+# again rewrites identical files (but for the two screenshots of the reader, whose JPEG bytes vary
+# with the browser's timing).
 #
 #   scripts/readme-pictures.sh                     # build with .build, render
 #   SCRATCH_PATH=.build-x scripts/readme-pictures.sh
@@ -145,3 +149,15 @@ finish "$work/strip-small.v" strip.jpg
 "$pdflayout" Assets/hyperref-manual.pdf --columns 9 --background grey -o "$work/sheet.png" -q
 vips thumbnail "$work/sheet.png" "$work/sheet-small.v" 800
 finish "$work/sheet-small.v" contact-sheet.jpg
+
+# f. The web reader in headless Chromium: a right-to-left spread with the book's cover alone
+# before it, opened at page 4 (#page=4), and a horizontal right-to-left strip from its start.
+"$pdflayout" "$book" --two-up --rtl --cover -o "$work/reader-spread/" --format html -q
+scripts/reader-screenshot.py "$work/reader-spread/index.html#page=4" "$work/reader-spread.png" 1100 720
+vips jpegsave "$work/reader-spread.png" "$out/reader-spread.jpg" --Q 82 --strip --optimize-coding
+"$pdflayout" "$book" --continuous --horizontal --rtl -o "$work/reader-strip/" --format html -q
+scripts/reader-screenshot.py "$work/reader-strip/index.html" "$work/reader-strip.png" 1100 520
+vips jpegsave "$work/reader-strip.png" "$out/reader-strip.jpg" --Q 82 --strip --optimize-coding
+for name in reader-spread.jpg reader-strip.jpg; do
+  echo "$out/$name  $(vipsheader -f width "$out/$name")×$(vipsheader -f height "$out/$name")  $(stat -c %s "$out/$name") bytes"
+done

@@ -12,6 +12,8 @@ public struct LayoutInput {
     public let hint: PageLayoutHint
     /// /ViewerPreferences /Direction, when the file states it.
     public let direction: DocumentStructure.Direction?
+    /// The catalog's /Lang, when the file states it.
+    public let language: String?
     /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
     public let structure: DocumentStructure?
 
@@ -22,13 +24,13 @@ public struct LayoutInput {
     public static func open(_ source: PDFSource, password: String?) throws -> LayoutInput {
         let document = try Document(source, password: password)
         var structure = try? DocumentStructure.read(source, password: password)
-        let direction = structure?.direction
+        let direction = structure?.direction, language = structure?.language
         // Trust the file's page tree only where it agrees with poppler's.
         if let found = structure, !Self.agrees(found, with: document) { structure = nil }
         return LayoutInput(
             source: source, password: password, document: document,
             hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
-            direction: direction, structure: structure)
+            direction: direction, language: language, structure: structure)
     }
 
     private static func agrees(_ structure: DocumentStructure, with document: Document) -> Bool {

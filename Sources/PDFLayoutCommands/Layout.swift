@@ -76,6 +76,16 @@ extension PDFLayout {
                 ends on stderr. --skip-existing skips PDFs whose outputs exist and are
                 newer; --shard i/N takes a stable share for one of N machines.
 
+                --format html -o DIR/ writes a web reader of the layout into DIR: index.html,
+                reader.js and reader.css (the project's own, no network), layout.json (and
+                layout.js, for file://), each page as WebP at --dpi or --fit (default 72 dpi)
+                and twice as sharp for zoom and HiDPI screens, the words of every page for an
+                invisible text layer (select, copy, search), the title and outline as a table
+                of contents. Open DIR/index.html from the disk or any static server; #page=37
+                opens page 37; the arrow keys follow the reading direction. DIR must be new,
+                empty, or a previous reader (which is replaced whole); with several PDFs each
+                gets DIR/NAME/.
+
                 Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
                 encrypted without --password) or an output not written, and then no
                 output file is left; 2 the PDF has no pages ("FILE: no pages to lay
@@ -95,6 +105,7 @@ extension PDFLayout {
                   cat book.pdf | pdflayout - --two-up --cover --json -o spreads.pdf
                   pdflayout locked.pdf --password-file ~/.book-password --two-up -o spreads.pdf
                   pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
+                  pdflayout manga.pdf --two-up --rtl --cover -o manga/ --format html
                 """
         )
 
@@ -204,13 +215,14 @@ extension PDFLayout {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
+                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs or --format html.",
                 valueName: "file|dir/"))
         var output: String?
 
         @Option(
             help: ArgumentHelp(
-                "With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
+                "With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif; html: a web reader in DIR (one per PDF in a batch).",
+                valueName: "format"))
         var format: String?
 
         @Flag(help: "Skip PDFs whose outputs exist and are newer than the PDF.")
@@ -246,9 +258,15 @@ extension PDFLayout {
                 }
                 if let flow { throw ValidationError("--columns fills rows from the top: leave out --\(flow.rawValue)") }
                 if alone != nil { throw ValidationError("--alone is for two-up modes, not --columns") }
+                if format?.lowercased() == "html" {
+                    throw ValidationError("--columns makes one sheet; --format html is a reader of the display modes")
+                }
             }
-            if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff"].contains(format.lowercased()) {
-                throw ValidationError("--format must be pdf, png, jpg, webp or tif")
+            if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(format.lowercased()) {
+                throw ValidationError("--format must be pdf, png, jpg, webp, tif or html")
+            }
+            if format?.lowercased() == "html" && output == nil {
+                throw ValidationError("--format html writes a folder: give it with -o DIR/")
             }
             if let gap, Self.margins(gap) == nil {
                 throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas")
@@ -306,7 +324,8 @@ extension PDFLayout {
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
             guard several, let output else {
-                if format != nil {
+                // One PDF's reader is the folder -o names.
+                if format != nil && format?.lowercased() != "html" {
                     throw ToolFailure(
                         "--format is for -o DIR/ with several PDFs; name one output with its suffix",
                         status: ExitStatus.usage)

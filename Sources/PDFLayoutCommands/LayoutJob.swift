@@ -43,6 +43,8 @@ struct LayoutJob: Sendable {
         let target: OutputTarget?
         if let folder {
             target = try self.target(for: batchInput, in: folder)
+        } else if isReader, let output {
+            target = try OutputTarget.reader(output)
         } else {
             target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text)
             }
@@ -159,6 +161,17 @@ struct LayoutJob: Sendable {
                         )
                     }
                     linksDropped = navigation?.linksDropped
+                case .reader(let folder):
+                    var reader = WebReader(
+                        layout: layout, options: options,
+                        scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) }, geometry: byNumber,
+                        source: input.source, password: password, workers: workers)
+                    reader.title = input.document.title
+                    reader.language = input.language
+                    reader.outline = input.document.outline
+                    reader.background = colour
+                    reader.progressLabel = quiet ? nil : "pdflayout: writing the reader"
+                    lines.append(try writeReader(reader, input: input, folder: folder, file: file))
                 case .raster(let pattern, let suffix, let saverOptions):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -179,6 +192,27 @@ struct LayoutJob: Sendable {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }
         return LayoutResult(report: report, lines: lines)
+    }
+
+    /// `--format html`: a web reader instead of files named by their suffix.
+    private var isReader: Bool { format?.lowercased() == "html" }
+
+    /// Renders every page for the reader (twice as sharp as asked, for zoom), after refusing
+    /// pages too large for WebP, and writes the folder.
+    private func writeReader(
+        _ reader: WebReader, input: LayoutInput, folder: String, file: String
+    ) throws -> String {
+        let maxSide = OutputTarget.reader(folder: folder).maxSide
+        for job in reader.pageJobs() where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
+            throw ToolFailure(
+                file: file,
+                "page \(job.number) would be \(job.sharp.width)×\(job.sharp.height) pixels in the sharp set, more than WebP holds (\(maxSide) a side): lower --dpi or --fit",
+                status: ExitStatus.usage)
+        }
+        input.warmUp()
+        try reader.write(to: folder)
+        let count = reader.layout.views.count
+        return "\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(reader.pageJobs().count) pages"
     }
 
     /// Refuses absurd sizes before anything is drawn, then renders every view.
@@ -213,6 +247,10 @@ struct LayoutJob: Sendable {
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
     private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
         let name = (format ?? "pdf").lowercased()
+        if name == "html" {
+            // DIR/NAME/ for each PDF: a reader is a folder.
+            return .reader(folder: try folder.destination(for: input, suffix: "", keepsInputFormat: false).path)
+        }
         let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
         return try OutputTarget.parse(path)
     }

@@ -5,13 +5,26 @@ import Poppler
 import ToolSupport
 import Vips
 
-/// What `-o` asks for: a vector PDF, or one raster image per view in a libvips format.
+/// What `-o` asks for: a vector PDF, one raster image per view in a libvips format, or (with
+/// `--format html`) a folder holding a web reader.
 enum OutputTarget: Equatable {
     case pdf(path: String)
+    /// `-o DIR/ --format html`: DIR/index.html and what it shows.
+    case reader(folder: String)
     /// `pattern` is the name as given (without `[options]`); `options` go to the libvips saver.
     case raster(pattern: String, suffix: String, options: String)
 
     static let rasterSuffixes = [".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"]
+
+    /// `-o DIR` or `-o DIR/` with `--format html`.
+    static func reader(_ text: String) throws(ToolFailure) -> OutputTarget {
+        var folder = text
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        guard !folder.isEmpty, folder != "-" else {
+            throw ToolFailure("-o \(text): --format html writes a folder: name it (-o book/)", status: ExitStatus.usage)
+        }
+        return .reader(folder: folder)
+    }
 
     /// Reads `-o`: the suffix decides the kind. Errors are command-line errors.
     static func parse(_ text: String) throws(ToolFailure) -> OutputTarget {
@@ -39,12 +52,14 @@ enum OutputTarget: Equatable {
     func paths(views: Int) -> [String] {
         switch self {
         case .pdf(let path): return [path]
+        case .reader(let folder): return [folder + "/index.html"]
         case .raster(let pattern, _, _): return OutputNames.names(for: pattern, count: views)
         }
     }
 
     /// Largest side each raster format can hold (libvips itself stops at 10 million pixels).
     var maxSide: Int {
+        if case .reader = self { return 16_383 }  // WebP's limit
         guard case .raster(_, let suffix, _) = self else { return .max }
         switch suffix {
         case ".jpg", ".jpeg": return 65_535

@@ -43,6 +43,8 @@ public struct DocumentStructure: Sendable, Equatable {
     public var direction: Direction?
     /// One entry per page, in document order.
     public var pages: [PageBoxes]
+    /// The catalog's /Lang (a BCP 47 tag such as "ar" or "en-GB"), nil when absent or empty.
+    public var language: String?
 
     /// Reads the structure of a PDF (a file, or bytes); `password` opens encrypted files.
     public static func read(_ source: PDFSource, password: String?) throws(QPDFError) -> DocumentStructure {
@@ -70,6 +72,12 @@ extension QPDFHandle {
         var direction: DocumentStructure.Direction?
         if qpdf_oh_is_name_and_equals(handle, directionName, "/R2L") != 0 { direction = .rightToLeft }
         if qpdf_oh_is_name_and_equals(handle, directionName, "/L2R") != 0 { direction = .leftToRight }
+        let languageString = qpdf_oh_get_key(handle, root, "/Lang")
+        var language: String?
+        if qpdf_oh_is_string(handle, languageString) != 0, let text = qpdf_oh_get_utf8_value(handle, languageString) {
+            let tag = String(cString: text).filter { !$0.isWhitespace }
+            language = tag.isEmpty ? nil : tag
+        }
 
         // Copies /Rotate, /MediaBox, /CropBox inherited from parent nodes onto each page.
         try check(qpdf_push_inherited_attributes_to_page(handle), "the page tree is damaged")
@@ -95,7 +103,7 @@ extension QPDFHandle {
             pages.append(DocumentStructure.PageBoxes(rotation: rotation, mediaBox: media, cropBox: crop))
         }
         try check(QPDF_SUCCESS, "not a readable PDF")
-        return DocumentStructure(direction: direction, pages: pages)
+        return DocumentStructure(direction: direction, pages: pages, language: language)
     }
 
     private func box(_ handle: qpdf_data, _ object: qpdf_oh) -> DocumentStructure.Box? {

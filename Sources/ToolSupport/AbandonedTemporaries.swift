@@ -24,7 +24,7 @@ public enum AbandonedTemporaries {
             if folders[folder] == nil { folders[folder] = scan(folder) }
             return folders[folder]?.removeValue(forKey: name) ?? []
         }
-        for temporary in stale { unlink(folder + "/" + temporary) }
+        for temporary in stale { remove(folder + "/" + temporary) }
     }
 
     /// The destination name and process ID of a temporary file name of `AtomicOutput`'s pattern.
@@ -41,6 +41,11 @@ public enum AbandonedTemporaries {
         return (String(destination), pid)
     }
 
+    /// A file, or a folder with what it holds.
+    private static func remove(_ path: String) {
+        if unlink(path) != 0 && errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// True when no process `pid` runs on this machine.
     static func isGone(_ pid: pid_t) -> Bool {
         pid != getpid() && kill(pid, 0) == -1 && errno == ESRCH
@@ -55,10 +60,12 @@ public enum AbandonedTemporaries {
             guard let (destination, pid) = parse(name), isGone(pid) else { continue }
             let path = folder + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            // Folders are `AtomicFolder`'s (pdflayout's HTML readers).
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFDIR
+            else { continue }
             let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
             if now.timeIntervalSince(modified) > staleAge {
-                unlink(path)
+                remove(path)
             } else {
                 found[destination, default: []].append(name)
             }

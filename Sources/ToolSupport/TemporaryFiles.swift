@@ -1,6 +1,6 @@
 import Foundation
 
-/// Temporary files still being written (outputs, pdflayout's spools), removed if the process is
+/// Temporary files and folders still being written (outputs, pdflayout's spools and readers), removed if the process is
 /// interrupted (SIGINT, SIGTERM, SIGHUP) so that no half-written file is left behind.
 public final class TemporaryFiles: @unchecked Sendable {
     public static let shared = TemporaryFiles()
@@ -29,7 +29,10 @@ public final class TemporaryFiles: @unchecked Sendable {
                     // now (batch jobs, parallel pages) waits, so it cannot create a file after
                     // this sweep that would outlive the process.
                     lock.lock()
-                    for path in paths { unlink(path) }
+                    // Folders (`AtomicFolder`) are removed with what they hold.
+                    for path in paths where unlink(path) != 0 && errno == EISDIR {
+                        try? FileManager.default.removeItem(atPath: path)
+                    }
                     // _exit, not exit: exit() runs atexit handlers and library destructors while
                     // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
                     // instead of the conventional 128 + signal status).

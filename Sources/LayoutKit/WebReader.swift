@@ -1,0 +1,298 @@
+import CoreTypes
+import Foundation
+import PageLayout
+import Poppler
+import ToolSupport
+import Vips
+
+/// `pdflayout --format html -o DIR/`: a folder that shows the layout in a web browser, offline,
+/// from file:// or any static server:
+///
+///     index.html  reader.js  reader.css      the page and the project's own script and style
+///     layout.json                            the layout, the title, the outline (for machines)
+///     layout.js                              the same JSON as a script (file:// forbids fetch)
+///     pages/p0037.webp  pages/p0037@2x.webp  each page at the chosen size, and twice as sharp
+///     text/t000.js ...                       the words of 50 pages at a time, with their boxes
+///
+/// Every page is rendered once, at the sharp size; the normal set is its exact 2 × 2 average
+/// (`HalvedPixels`), so `sharpFactor` is 2. The folder is
+/// written beside its destination and renamed into place when complete (`AtomicFolder`).
+public struct WebReader: Sendable {
+    public var layout: Layout
+    public var options: LayoutOptions
+    /// Pixels per point of the normal set, per view (`--dpi` or `--fit`).
+    public var scales: [Double]
+    /// Content offsets of the crop box inside the laid-out box, by page number.
+    public var geometry: [Int: PageGeometry]
+    public var source: PDFSource
+    public var password: String?
+    public var workers: Int
+    public var title: String?
+    /// A BCP 47 tag for `<html lang>`; nil writes "und" (undetermined).
+    public var language: String?
+    public var outline: [OutlineEntry]
+    /// The colour around the pages; nil leaves the reader's own grey.
+    public var background: Colour?
+    /// The progress bar's label (drawn only on a terminal); nil draws none.
+    public var progressLabel: String?
+
+    /// The sharp set is this many times the normal set's pixels per point.
+    public static let sharpFactor = 2
+    /// Words of this many pages share a text file.
+    static let pagesPerTextFile = 50
+    /// What a folder written by this type holds: a folder of only these may be replaced.
+    static let ownNames: Set<String> = [
+        "index.html", "reader.js", "reader.css", "layout.json", "layout.js", "pages", "text",
+    ]
+    /// WebP at quality 80 with libwebp's fastest method: pages are mostly flat paper and text.
+    static let webpOptions = "[Q=80,effort=0]"
+
+    public init(
+        layout: Layout, options: LayoutOptions, scales: [Double], geometry: [Int: PageGeometry], source: PDFSource,
+        password: String?, workers: Int
+    ) {
+        self.layout = layout; self.options = options; self.scales = scales; self.geometry = geometry
+        self.source = source; self.password = password; self.workers = workers
+        outline = []
+    }
+
+    /// True when `folder` holds nothing but what a reader holds, down to the files in pages/ and
+    /// text/ (so writing over it loses nothing of anyone's).
+    public static func isReader(_ folder: String) -> Bool {
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: folder), names.contains("layout.json"),
+            Set(names).isSubset(of: ownNames)
+        else { return false }
+        let pages = (try? fileManager.contentsOfDirectory(atPath: folder + "/pages")) ?? []
+        let text = (try? fileManager.contentsOfDirectory(atPath: folder + "/text")) ?? []
+        return pages.allSatisfy { isOwnName($0, prefix: "p", suffixes: [".webp", "@2x.webp"]) }
+            && text.allSatisfy { isOwnName($0, prefix: "t", suffixes: [".js"]) }
+    }
+
+    /// "p0037.webp", "p0037@2x.webp", "t000.js": the prefix, digits, one of the suffixes.
+    private static func isOwnName(_ name: String, prefix: String, suffixes: [String]) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        return suffixes.contains { suffix in
+            guard name.hasSuffix(suffix) else { return false }
+            let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+    }
+
+    /// One page to render: its number, its size in points, and its pixel sizes in both sets.
+    public struct PageJob: Sendable {
+        public var number: Int
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        public var normal: PixelSize
+        public var sharp: PixelSize
+        var name: String { String(format: "p%04d", number) }
+    }
+
+    /// What a worker learns about a page while rendering it.
+    struct PageFacts: Sendable {
+        var label: String?
+        var words: [ReaderWord]
+    }
+
+    /// Writes the reader to `folder` (which must not exist, be empty, or hold a previous reader).
+    /// Throws `LayoutError`, `PopplerError`, `VipsError` or a `ToolFailure` about the folder.
+    public func write(to folder: String) throws {
+        let jobs = pageJobs()
+        try AtomicFolder.write(to: folder, mayReplace: Self.isReader) { temporary in
+            let fileManager = FileManager.default
+            try fileManager.createDirectory(atPath: temporary + "/pages", withIntermediateDirectories: false)
+            try fileManager.createDirectory(atPath: temporary + "/text", withIntermediateDirectories: false)
+            let facts = try render(jobs, into: temporary + "/pages")
+            try writeText(jobs, facts, into: temporary + "/text")
+            let json = try layoutJSON(jobs, facts)
+            try write(json, to: temporary + "/layout.json")
+            try write("window.frostReaderLayout = " + json + ";\n", to: temporary + "/layout.js")
+            try write(
+                WebReaderFiles.indexHTML(title: documentTitle, language: language, rtl: options.rtl),
+                to: temporary + "/index.html")
+            try write(WebReaderFiles.script, to: temporary + "/reader.js")
+            try write(WebReaderFiles.style, to: temporary + "/reader.css")
+        }
+    }
+
+    var documentTitle: String {
+        if let title, !title.isEmpty { return title }
+        if case .file(let path) = source { return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+        return "PDF"
+    }
+
+    /// Each page once, in reading order, at the scale of the first view holding it.
+    public func pageJobs() -> [PageJob] {
+        var seen = Set<Int>(), jobs: [PageJob] = []
+        for (view, scale) in zip(layout.views, scales) {
+            for placed in view.pages where seen.insert(placed.page).inserted {
+                jobs.append(
+                    PageJob(
+                        number: placed.page, width: placed.width, height: placed.height, scale: scale,
+                        normal: Scale.pixelSize(width: placed.width, height: placed.height, scale: scale),
+                        sharp: Scale.pixelSize(
+                            width: placed.width, height: placed.height, scale: scale * Double(Self.sharpFactor))))
+            }
+        }
+        return jobs
+    }
+
+    private func render(_ jobs: [PageJob], into folder: String) throws -> [PageFacts] {
+        let progress = ProgressBar(
+            label: progressLabel ?? "", total: jobs.count, quiet: progressLabel == nil, minimum: 8)
+        defer { progress.finish() }
+        let geometry = self.geometry
+        return try ParallelRender.map(count: jobs.count, workers: workers, source: source, password: password) {
+            index, document in
+            let job = jobs[index]
+            let page = try document.page(at: job.number - 1)
+            let offset: (x: Double, y: Double) = geometry[job.number]?.contentOffset ?? (0, 0)
+            let scale = job.scale * Double(Self.sharpFactor)
+            let canvas = try RasterCanvas(width: job.sharp.width, height: job.sharp.height, background: .white)
+            canvas.draw(
+                page, paper: PixelRect(x: 0, y: 0, width: job.sharp.width, height: job.sharp.height),
+                contentOrigin: (offset.x * scale, offset.y * scale), scale: scale)
+            let pixels = canvas.pixels()
+            let sharp = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
+            try sharp.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)
+            let half = HalvedPixels.halve(pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
+            var normal = try Image(bytes: half.pixels, width: half.width, height: half.height, bands: canvas.bands)
+            if half.width != job.normal.width || half.height != job.normal.height {
+                normal = try sharp.resized(toWidth: job.normal.width, height: job.normal.height, kernel: "linear")
+            }
+            try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)
+            progress.advance()
+            return PageFacts(label: page.label, words: ReaderText.words(page.textCharacters(), offset: offset))
+        }
+    }
+
+    private func writeText(_ jobs: [PageJob], _ facts: [PageFacts], into folder: String) throws {
+        for start in stride(from: 0, to: jobs.count, by: Self.pagesPerTextFile) {
+            let file = start / Self.pagesPerTextFile
+            var text = "frostReaderText(\(file), {"
+            for index in start..<min(start + Self.pagesPerTextFile, jobs.count) {
+                if index > start { text += "," }
+                text += "\n\"\(jobs[index].number)\": ["
+                // [x, y, width, height, text] in points, and the run (1 down, -1 up) when not across.
+                text += facts[index].words.map { word in
+                    let run = word.run == .across ? "" : ",\(word.run.rawValue)"
+                    return
+                        "[\(Self.number(word.x)),\(Self.number(word.y)),\(Self.number(word.width)),\(Self.number(word.height)),\(JSONText.quoted(word.text))\(run)]"
+                }.joined(separator: ",")
+                text += "]"
+            }
+            text += "\n});\n"
+            try write(text, to: String(format: "%@/t%03d.js", folder, file))
+        }
+    }
+
+    /// Points to two decimals: text boxes need no more.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    private func layoutJSON(_ jobs: [PageJob], _ facts: [PageFacts]) throws -> String {
+        let pages = zip(jobs.indices, jobs).map { index, job in
+            ReaderJSON.Page(
+                page: job.number, label: facts[index].label, width: job.width, height: job.height,
+                image: "pages/\(job.name).webp", imageWidth: job.normal.width, imageHeight: job.normal.height,
+                sharpImage: "pages/\(job.name)@2x.webp", sharpWidth: job.sharp.width, sharpHeight: job.sharp.height,
+                textFile: index / Self.pagesPerTextFile, words: facts[index].words.count)
+        }
+        let document = ReaderJSON(
+            generator: "pdflayout", title: documentTitle, language: language ?? "und",
+            mode: options.mode.rawValue, direction: options.direction.rawValue, rtl: options.rtl, cover: options.cover,
+            background: background.map(Self.css), views: layout.views, pages: pages,
+            textFiles: (jobs.count + Self.pagesPerTextFile - 1) / Self.pagesPerTextFile,
+            outline: outline.map(ReaderJSON.Entry.init))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // "</script>" cannot occur: the JSON goes into its own file, never inside HTML.
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    static func css(_ colour: Colour) -> String {
+        let channels = [colour.red, colour.green, colour.blue].map { Int(($0 * 255).rounded()) }
+        return "rgba(\(channels[0]), \(channels[1]), \(channels[2]), \(Self.number(colour.opacity)))"
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw ToolFailure(file: path, "cannot write: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The shape of layout.json (snake_case keys).
+struct ReaderJSON: Encodable {
+    struct Page: Encodable {
+        var page: Int
+        var label: String?
+        var width: Double
+        var height: Double
+        var image: String
+        var imageWidth: Int
+        var imageHeight: Int
+        var sharpImage: String
+        var sharpWidth: Int
+        var sharpHeight: Int
+        var textFile: Int
+        var words: Int
+    }
+
+    struct Entry: Encodable {
+        var title: String
+        var page: Int?
+        var open: Bool
+        var children: [Entry]
+
+        init(_ entry: OutlineEntry) {
+            title = entry.title; page = entry.page; open = entry.isOpen; children = entry.children.map(Entry.init)
+        }
+    }
+
+    var generator: String
+    var title: String
+    var language: String
+    var mode: String
+    var direction: String
+    var rtl: Bool
+    var cover: Bool
+    var background: String?
+    var views: [View]
+    var pages: [Page]
+    var textFiles: Int
+    var outline: [Entry]
+}
+
+/// JSON string literals for the text files, which are written by hand (they are most of the bytes).
+enum JSONText {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            // U+2028/2029 end lines in older JavaScript; "<" keeps "</script>" out of any file.
+            case "\u{2028}", "\u{2029}", "<":
+                out += String(format: "\\u%04x", scalar.value)
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import Testing
+import Vips
+
+/// `pdflayout --format html -o DIR/`: the folder it writes, without a browser: its files, the
+/// layout JSON, image sizes, and how it treats an existing folder.
+@Suite struct WebReaderFolderTests {
+    static func reader(_ pdf: String, _ options: [String], to folder: String) throws -> RunResult {
+        try run("pdflayout", [pdf] + options + ["-o", folder, "--format", "html"])
+    }
+
+    static func layoutJSON(_ folder: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/layout.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func writesTheReaderFolder() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("manga")
+        let result = try Self.reader(LayoutRun.bookRTL, ["--two-up", "--rtl", "--cover", "--json"], to: folder + "/")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try LayoutRun.files(in: URL(fileURLWithPath: folder)) == [
+                "index.html", "layout.js", "layout.json", "pages", "reader.css", "reader.js", "text",
+            ])
+        #expect(try LayoutRun.files(in: scratch.folder) == ["manga"], "no temporary folder is left")
+        let layout = try Self.layoutJSON(folder)
+        #expect(layout["generator"] as? String == "pdflayout")
+        #expect(
+            layout["mode"] as? String == "two-up" && layout["rtl"] as? Bool == true && layout["cover"] as? Bool == true)
+        // The views are the --json geometry.
+        let printed = try #require(try result.jsonLines().first)
+        let views = try #require(layout["views"] as? [[String: Any]])
+        #expect(views.count == 4 && (printed["views"] as? [[String: Any]])?.count == 4)
+        #expect(try LayoutRun.pages(views[1]).map { $0["page"] as? Int } == [2, 3])
+        // Pages: 72 dpi by default, the sharp set twice that; labels and word counts.
+        let pages = try #require(layout["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["page"] as? Int } == Array(1...7))
+        #expect(pages.map { $0["label"] as? String } == ["a", "a", "b", "c", "1", "2", "3"])
+        let normal = try Image.load(folder + "/pages/p0003.webp"),
+            sharp = try Image.load(folder + "/pages/p0003@2x.webp")
+        #expect(normal.width == 612 && normal.height == 792 && sharp.width == 1224 && sharp.height == 1584)
+        #expect(pages.allSatisfy { ($0["words"] as? Int ?? 0) > 0 })
+        // The outline, with pages.
+        let outline = try #require(layout["outline"] as? [[String: Any]])
+        #expect(outline.map { $0["page"] as? Int } == [2, 4, 5, 6, 7])
+        let text = try String(contentsOfFile: folder + "/text/t000.js", encoding: .utf8)
+        #expect(text.hasPrefix("frostReaderText(0, {") && !text.contains("\u{202B}"))
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(html.contains("<html lang=\"und\" dir=\"rtl\">") && html.contains("<title>book-rtl</title>"))
+        #expect(!html.contains("http:") && !html.contains("https:"), "nothing is fetched from the network")
+    }
+
+    @Test func sizesFollowDpiAndTitleAndLanguageComeFromThePDF() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("manual")
+        let result = try Self.reader(
+            Fixtures.asset("hyperref-manual.pdf"), ["--continuous", "--pages", "1-3", "--dpi", "36", "-q"], to: folder)
+        #expect(result.status == 0 && result.text.isEmpty, "\(result.stderr)")
+        let layout = try Self.layoutJSON(folder)
+        #expect(layout["title"] as? String == "Hypertext marks in LaTeX: a manual for hyperref")
+        #expect(try Image.load(folder + "/pages/p0002.webp").width == 306)
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(
+            html.contains("dir=\"ltr\"")
+                && html.contains("<title>Hypertext marks in LaTeX: a manual for hyperref</title>"))
+    }
+
+    @Test func refusesAFolderHoldingOtherFiles() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("notes")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let result = try Self.reader(LayoutRun.bookRTL, ["--dpi", "10"], to: folder + "/")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("holds other files"), "\(result.stderr)")
+        #expect(try LayoutRun.files(in: URL(fileURLWithPath: folder)) == ["notes.txt"])
+        #expect(try LayoutRun.files(in: scratch.folder) == ["notes"])
+        // A reader with someone's file among its pages is no longer only a reader.
+        let reader = scratch.path("reader")
+        #expect(try Self.reader(LayoutRun.bookRTL, ["--dpi", "10", "-q"], to: reader).status == 0)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: reader + "/pages/cover-notes.txt"))
+        let over = try Self.reader(LayoutRun.bookRTL, ["--dpi", "10", "-q"], to: reader)
+        #expect(over.status == 1 && FileManager.default.fileExists(atPath: reader + "/pages/cover-notes.txt"))
+    }
+
+    @Test func replacesAPreviousReaderWhole() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("book")
+        #expect(try Self.reader(LayoutRun.bookRTL, ["--two-up", "--dpi", "10", "-q"], to: folder).status == 0)
+        let again = try Self.reader(LayoutRun.bookRTL, ["--single", "--pages", "1-2", "--dpi", "10", "-q"], to: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Self.layoutJSON(folder)["mode"] as? String == "single")
+        #expect(try LayoutRun.files(in: URL(fileURLWithPath: folder + "/pages")).count == 4, "the old pages are gone")
+        #expect(try LayoutRun.files(in: scratch.folder) == ["book"])
+    }
+
+    @Test func batchesWriteAReaderPerPDF() throws {
+        let scratch = try Scratch()
+        let result = try run(
+            "pdflayout",
+            [
+                LayoutRun.bookRTL, LayoutRun.mixed, "--dpi", "10", "-o", scratch.path("out") + "/", "--format", "html",
+                "-q",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["book-rtl", "mixed"] {
+            #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(name)/index.html")), "\(name)")
+        }
+    }
+
+    @Test func htmlNeedsAFolder() throws {
+        let result = try run("pdflayout", [LayoutRun.bookRTL, "--format", "html"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("-o DIR/"), "\(result.stderr)")
+    }
+
+    /// A reader killed while it is written leaves no folder: SIGTERM removes the hidden one at
+    /// once; after SIGKILL the next run for the same folder sweeps it.
+    @Test func killedRunsLeaveNoHalfWrittenReader() throws {
+        let scratch = try Scratch()
+        let manual = Fixtures.asset("hyperref-manual.pdf")
+        let book = scratch.path("long.pdf")
+        let joined = try run("qpdf", ["--empty", "--pages", manual, "1-z", manual, "1-z", "--", book])
+        try #require(joined.status == 0, "\(joined.stderr)")
+        let folder = scratch.path("out")
+        func hidden() throws -> [String] { try LayoutRun.files(in: scratch.folder).filter { $0.hasPrefix(".out.") } }
+        for signal in [SIGTERM, SIGKILL] {
+            let process = try startProcess(
+                "pdflayout", [book, "--dpi", "72", "-o", folder + "/", "--format", "html", "-q"])
+            let started = Date()
+            while try hidden().isEmpty && Date().timeIntervalSince(started) < 20 { Thread.sleep(forTimeInterval: 0.02) }
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 128 + signal)
+            #expect(!FileManager.default.fileExists(atPath: folder), "signal \(signal): no reader")
+            let left = try hidden()
+            #expect(left.count == (signal == SIGKILL ? 1 : 0), "signal \(signal): \(left)")
+        }
+        let again = try Self.reader(book, ["--pages", "1-3", "--dpi", "10", "-q"], to: folder + "/")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try hidden().isEmpty, "the killed run's folder is swept")
+        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Poppler
+
+@Suite struct OutlineAndTextTests {
+    /// hyperref's manual: 91 outline entries (Assets/LICENSES.md) going to named destinations in
+    /// a /Names tree, but for the last six (the sources' part: other files and URIs, no page).
+    @Test func outlineOfTheHyperrefManual() throws {
+        let document = try Document(path: Fixtures.asset("hyperref-manual.pdf"))
+        let outline = document.outline
+        func all(_ entries: [OutlineEntry]) -> [OutlineEntry] { entries.flatMap { [$0] + all($0.children) } }
+        let entries = all(outline)
+        #expect(entries.count == 91)
+        #expect(entries.filter { $0.page == nil }.map(\.title).first == "Hyperref manual")
+        #expect(entries.prefix(85).allSatisfy { $0.page != nil } && entries.dropFirst(85).allSatisfy { $0.page == nil })
+        #expect(entries.allSatisfy { ($0.page ?? 1) >= 1 && ($0.page ?? 1) <= 63 && !$0.title.isEmpty })
+        // Entries come in page order in this manual.
+        let pages = entries.compactMap(\.page)
+        #expect(pages == pages.sorted())
+        #expect(outline.count < entries.count, "nested")
+    }
+
+    @Test func noOutlineIsEmpty() throws {
+        #expect(try Document(path: MixedPDF.path).outline.isEmpty)
+    }
+
+    @Test func textCharactersHaveBoxesOnThePage() throws {
+        let page = try Document(path: Fixtures.asset("hyperref-manual.pdf")).page(at: 0)
+        let characters = page.textCharacters()
+        let text = String(String.UnicodeScalarView(characters.map(\.scalar)))
+        #expect(text.contains("Hypertext marks in"))
+        let size = page.size
+        for character in characters where !character.scalar.properties.isWhitespace {
+            #expect(character.x >= 0 && character.x + character.width <= size.width + 1)
+            #expect(character.y >= 0 && character.y + character.height <= size.height + 1)
+        }
+    }
+}
