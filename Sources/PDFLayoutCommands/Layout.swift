@@ -60,13 +60,13 @@ extension PDFLayout {
                 sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
                 /OneColumn for a continuous strip), /Direction /R2L with --rtl.
-                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png, NAME-002.png, ... when there are several, or the
-                numbers of a printf pattern in the name (page-%04d.png). Saver options
-                go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
-                small as pdftocairo's files and several times faster. Continuous views
-                are streamed through a spool file, so a whole book needs little memory.
+                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
+                NAME-002.png, ... when there are several, or the numbers of a printf
+                pattern in the name (page-%04d.png). Saver options go in brackets
+                (x.png[compression=9]); PNG defaults to zlib level 1, as small as
+                pdftocairo's files and several times faster. Continuous views are
+                streamed through a spool file, so a whole book needs little memory.
                 Without -o or --json, a summary of the views is printed.
-
 
                 Batches: several PDFs or folders (-r: with every folder below) are laid
                 out one after the other, each with -j rendering threads; -o DIR/ mirrors
