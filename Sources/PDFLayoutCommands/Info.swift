@@ -54,6 +54,7 @@ extension PDFLayout {
         public init() {}
 
         public func validate() throws {
+            try BatchOptions.validateStandardInput(files)
             try password.validate(pdfs: files)
         }
 

@@ -232,9 +232,7 @@ extension PDFLayout {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
-            if files.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input (-) can be read only once")
-            }
+            try BatchOptions.validateStandardInput(files)
             try password.validate(pdfs: files)
             if let columns {
                 if columns < 1 || columns > 10_000 {

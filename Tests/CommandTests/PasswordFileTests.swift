@@ -36,3 +36,18 @@ import Testing
         #expect(result.status == 1)
     }
 }
+
+/// Standard input holds one PDF: `-` given twice is a command-line error for every command that
+/// reads PDFs, not a second read of an emptied pipe ("empty input, not a PDF", status 1).
+@Suite struct StandardInputOnceTests {
+    @Test(arguments: [["info", "-", "-"], ["-", "-"], ["info", "-", "--password-file", "-"]])
+    func readOnce(arguments: [String]) {
+        do {
+            _ = try PDFLayout.parseAsRoot(arguments)
+            Issue.record("pdflayout \(arguments.joined(separator: " ")) was accepted")
+        } catch {
+            #expect(PDFLayout.exitCode(for: error).rawValue == 64)
+            #expect(PDFLayout.message(for: error).contains("standard input"), "\(PDFLayout.message(for: error))")
+        }
+    }
+}
