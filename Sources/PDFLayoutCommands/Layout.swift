@@ -147,14 +147,16 @@ extension PDFLayout {
 
         @Flag(
             inversion: .prefixedNo,
-            help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
+            help:
+                "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout). --columns: the first cell left empty (default: not)."
+        )
         var cover: Bool?
 
         // Unconditional: "--columns -1" reaches validate() and its range, not "Missing value".
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). Each page 200 px wide unless --dpi or --fit.",
+                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). The widest page 200 px wide (points in a PDF) unless --dpi or --fit.",
                 valueName: "n"))
         var columns: Int?
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import PDFLayoutCommands
@@ -17,5 +18,24 @@ import Testing
                 PDFLayout.message(for: error) == "--columns must be a whole number from 1 to 10000",
                 "\(PDFLayout.message(for: error))")
         }
+    }
+}
+
+/// The options' one-line help says what --columns does with them: --cover has no /PageLayout
+/// default there (LayoutJob.layoutOptions), and only the widest page is 200 px wide.
+@Suite struct ColumnsHelpTests {
+    /// The help block of the option whose line starts with `name`, joined into one line.
+    private func help(of name: String) throws -> String {
+        let lines = PDFLayout.LayoutCommand.helpMessage(columns: 200).split(separator: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  \(name)") }, "no \(name) in the help")
+        return lines[start...].prefix { $0 == lines[start] || !$0.hasPrefix("  -") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    @Test func coverAndColumnsSayWhatTheyDoTogether() throws {
+        let cover = try help(of: "--cover/--no-cover")
+        #expect(cover.contains("--columns: the first cell left empty (default: not)"), "\(cover)")
+        let columns = try help(of: "--columns")
+        #expect(columns.contains("The widest page 200 px wide"), "\(columns)")
     }
 }
