@@ -28,6 +28,14 @@ public struct BatchOptions: ParsableArguments, Sendable {
         if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1") }
     }
 
+    /// Refuses `-` named more than once among the command line's files: standard input holds
+    /// one file and can be read only once.
+    public static func validateStandardInput(_ arguments: [String]) throws {
+        if arguments.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be read only once")
+        }
+    }
+
     /// Workers to use: `-j`, or every core.
     public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 

@@ -175,9 +175,7 @@ extension ImgTool {
                     "--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)"
                 )
             }
-            if files.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input (-) can be read only once")
-            }
+            try BatchOptions.validateStandardInput(files)
         }
 
         /// `--find text --json` without `-o`: report the boxes, write no image.

@@ -131,9 +131,7 @@ extension ImgTool {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if evidence && !json { throw ValidationError("--evidence adds to the JSON records: add --json") }
-            if files.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input (-) can be read only once")
-            }
+            try BatchOptions.validateStandardInput(files)
         }
 
         private func makeJob(_ inputs: [BatchInput]) throws(ToolFailure) -> HorizonJob {

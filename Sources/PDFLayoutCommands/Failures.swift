@@ -7,6 +7,9 @@ import ToolSupport
 /// the sentence (with the option that helps, e.g. --password) and, through `ToolFailure`, the
 /// exit status. The libraries' own descriptions name no option.
 enum Failures {
+    /// `--password-file`: the file's first line is empty.
+    static let emptyPasswordLine = "its first line is empty: the password goes there"
+
     /// The sentence for `error`, without the file name.
     static func message(_ error: any Error) -> String {
         switch error {

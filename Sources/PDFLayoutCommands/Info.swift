@@ -24,7 +24,8 @@ extension PDFLayout {
                 width_mm, height_mm, paper, orientation, rotation).
                 A PDF without pages is reported ("0 pages"), not an error.
 
-                Folders contribute the PDFs directly in them (-r: and in every folder below), in path order.
+                Folders contribute the PDFs directly in them (-r: and in every folder
+                below), in path order.
 
                 Exit status: 0 all files read, 1 some file could not be read (missing, damaged,
                 encrypted without --password), 64 bad command line.
@@ -53,6 +54,7 @@ extension PDFLayout {
         public init() {}
 
         public func validate() throws {
+            try BatchOptions.validateStandardInput(files)
             try password.validate(pdfs: files)
         }
 

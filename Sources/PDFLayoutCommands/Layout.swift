@@ -60,13 +60,13 @@ extension PDFLayout {
                 sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
                 /OneColumn for a continuous strip), /Direction /R2L with --rtl.
-                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png, NAME-002.png, ... when there are several, or the
-                numbers of a printf pattern in the name (page-%04d.png). Saver options
-                go in brackets (x.png[compression=9]); PNG defaults to zlib level 1, as
-                small as pdftocairo's files and several times faster. Continuous views
-                are streamed through a spool file, so a whole book needs little memory.
+                -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
+                NAME-002.png, ... when there are several, or the numbers of a printf
+                pattern in the name (page-%04d.png). Saver options go in brackets
+                (x.png[compression=9]); PNG defaults to zlib level 1, as small as
+                pdftocairo's files and several times faster. Continuous views are
+                streamed through a spool file, so a whole book needs little memory.
                 Without -o or --json, a summary of the views is printed.
-
 
                 Batches: several PDFs or folders (-r: with every folder below) are laid
                 out one after the other, each with -j rendering threads; -o DIR/ mirrors
@@ -158,12 +158,16 @@ extension PDFLayout {
 
         @Flag(
             inversion: .prefixedNo,
-            help: "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout).")
+            help:
+                "First page alone, as a book's cover (two-up modes; default: the PDF's /PageLayout). --columns: the first cell left empty (default: not)."
+        )
         var cover: Bool?
 
+        // Unconditional: "--columns -1" reaches validate() and its range, not "Missing value".
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
-                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). Each page 200 px wide unless --dpi or --fit.",
+                "A contact sheet: every page in one view, in a grid of N columns (rows right to left with --rtl; --cover leaves the first cell empty). The widest page 200 px wide (points in a PDF) unless --dpi or --fit.",
                 valueName: "n"))
         var columns: Int?
 
@@ -244,9 +248,7 @@ extension PDFLayout {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
-            if files.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input (-) can be read only once")
-            }
+            try BatchOptions.validateStandardInput(files)
             try password.validate(pdfs: files)
             if let columns {
                 if columns < 1 || columns > 10_000 {

@@ -25,15 +25,21 @@ struct PasswordOptions: ParsableArguments {
         }
     }
 
-    /// The password: given, or read now from the file (status 1 when the file cannot be read).
+    /// The password: given, or read now from the file (status 1 when the file cannot be read or
+    /// its first line is empty).
     func resolve() throws(ToolFailure) -> String? {
         guard let passwordFile else { return password }
+        let shown = passwordFile == "-" ? "--password-file <stdin>" : "--password-file \(passwordFile)"
+        let line: String
         do {
-            return passwordFile == "-" ? try FirstLine.readStandardInput() : try FirstLine.read(path: passwordFile)
+            line = passwordFile == "-" ? try FirstLine.readStandardInput() : try FirstLine.read(path: passwordFile)
         } catch {
-            throw ToolFailure(
-                file: passwordFile == "-" ? "--password-file <stdin>" : "--password-file \(passwordFile)",
-                Failures.message(error))
+            throw ToolFailure(file: shown, Failures.message(error))
         }
+        // An empty password opens nothing that no password does (poppler and qpdf try the empty
+        // one): an empty line is a mistake (an empty file, a failed `pass show` piped in), not a
+        // password to call wrong.
+        guard !line.isEmpty else { throw ToolFailure(file: shown, Failures.emptyPasswordLine) }
+        return line
     }
 }

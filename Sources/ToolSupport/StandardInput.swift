@@ -15,8 +15,9 @@ public enum StandardInput {
 }
 
 /// The first line of a small text file, a pipe or standard input, without its line break (`\n`
-/// or `\r\n`): a password given as `--password-file FILE`, so that it shows neither in `ps` nor
-/// in the shell's history. At most `limit` bytes are read, so `/dev/zero` cannot exhaust memory.
+/// or `\r\n`) or a leading UTF-8 byte order mark: a password given as `--password-file FILE`, so
+/// that it shows neither in `ps` nor in the shell's history. At most `limit` bytes are read, so
+/// `/dev/zero` cannot exhaust memory.
 public enum FirstLine {
     public enum Failure: Error, Equatable, Sendable {
         case notFound, isFolder, unreadable
@@ -50,6 +51,8 @@ public enum FirstLine {
         }
         var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        // A UTF-8 byte order mark (as Windows Notepad saved files) is no part of the text.
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
         return String(decoding: line, as: UTF8.self)
     }
 }

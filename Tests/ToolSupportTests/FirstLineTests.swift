@@ -21,6 +21,9 @@ import ToolSupport
         #expect(try line(of: "") == "")
         #expect(try line(of: "\nsecond") == "")
         #expect(try line(of: "pässwörd\n") == "pässwörd")
+        // A byte order mark (Windows Notepad's UTF-8) is no part of the line.
+        #expect(try line(of: "\u{FEFF}secret\r\n") == "secret")
+        #expect(try line(of: "\u{FEFF}") == "")
         // Long lines are read up to the limit (a file of no lines, /dev/zero, cannot fill memory).
         #expect(try line(of: String(repeating: "x", count: 10_000) + "\n") == String(repeating: "x", count: 10_000))
         #expect(try line(of: String(repeating: "x", count: 100), limit: 10).count == 10)
