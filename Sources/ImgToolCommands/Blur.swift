@@ -22,7 +22,7 @@ extension ImgTool {
 
                 Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
 
-                Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
+                Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept and frosted with the colour (text on a transparent background would otherwise stay readable in it).
 
                 --mask: white is frosted, black untouched, grey blends; a mask of another size is stretched to the image. The tint stays inside the mask or the regions (Apple's fills the whole image), so pixels outside are unchanged.
 

@@ -107,7 +107,9 @@ import Vips
         #expect(try comments(keptPath) == ["secret-location-note"])
     }
 
-    @Test func alphaIsKept() throws {
+    /// Alpha stays a band and is frosted with the colour: a smooth ramp comes out nearly the same
+    /// (transparent corner still transparent, opaque half opaque), while sharp edges in it are not kept.
+    @Test func alphaIsKeptAndFrosted() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let opaque = try Image.load(Self.screenshot)
@@ -125,7 +127,21 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let written = try Image.load(output)
         #expect(written.bands == 4)
-        #expect(try written.extractBand(3).bytes() == alpha)
+        let frostedAlpha = try written.extractBand(3).bytes()
+        #expect((frostedAlpha.first ?? 255) < 20 && frostedAlpha.last == 255)
+        let difference = zip(frostedAlpha, alpha).map { abs(Int($0) - Int($1)) }
+        #expect(Double(difference.reduce(0, +)) / Double(alpha.count) < 3, "the ramp's alpha moved too far")
+        // A sharp-edged alpha (text drawn on transparency) is not kept sharp.
+        let step = alpha.map { $0 < 128 ? UInt8(0) : 255 }
+        let stepped = try Image.bandjoin([
+            opaque, try Image(bytes: step, width: opaque.width, height: opaque.height, bands: 1),
+        ])
+        let stepInput = folder.appendingPathComponent("step.png").path
+        try stepped.save(to: stepInput)
+        let (stepResult, stepOutput) = try Self.blur([], input: stepInput, output: "step-out.png", in: folder)
+        #expect(stepResult.status == 0, "\(stepResult.stderr)")
+        let between = try Image.load(stepOutput).extractBand(3).bytes().filter { $0 > 10 && $0 < 245 }.count
+        #expect(between > opaque.width, "the alpha edge stayed sharp: \(between) pixels between")
     }
 
     @Test func maskLeavesBlackPixelsBitIdentical() throws {
