@@ -233,7 +233,7 @@ extension ImgTool {
                 skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
                 pngCompression: pngCompression)
             if findsOnly { return job }
-            if several {
+            if several || OutputDestinations.namesFolder(output) {
                 guard let output, output != "-" else {
                     throw ToolFailure(
                         "\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into",
@@ -245,9 +245,13 @@ extension ImgTool {
                 // The format and saver options are checked once, up front: a mistake there is the command line's.
                 try BlurDestination.validate(format: format ?? "png", pngCompression: pngCompression)
             } else {
-                job.single = try BlurDestination(
+                let single = try BlurDestination(
                     output: output, format: format, pngCompression: pngCompression,
                     standardOutputIsTerminal: Console.isTerminal(1))
+                if let path = single.path {
+                    try OutputSafety.refuseOverwriting(path, inputs: inputs.map(\.path))
+                }
+                job.single = single
             }
             return job
         }

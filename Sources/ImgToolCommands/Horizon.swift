@@ -137,11 +137,16 @@ extension ImgTool {
         }
 
         private func makeJob(_ inputs: [BatchInput]) throws(ToolFailure) -> HorizonJob {
+            // The straightened copy and the drawing never go to the same place.
+            try OutputSafety.refuseSamePlace([
+                ("-o", fix && !inPlace ? output : nil),
+                ("--overlay", overlay),
+            ])
             let fixes =
                 fix
                 ? try OutputDestinations(
                     output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
-                    tagInFolders: false, option: "-o") : nil
+                    tagInFolders: false, option: "-o", inPlaceFlag: "--in-place") : nil
             var overlays: OutputDestinations?
             if let overlay {
                 overlays = try OutputDestinations(
@@ -156,7 +161,17 @@ extension ImgTool {
         }
 
         public func run() throws {
-            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            // Run twice beside the photos, a batch would take its own copies for photos.
+            if fix && output == nil && !inPlace {
+                let (kept, dropped) = OutputDestinations.droppingOwnOutputs(inputs, tag: "-level")
+                inputs = kept
+                if dropped > 0 && !quiet {
+                    Console.error(
+                        "imgtool horizon: \(dropped) input\(dropped == 1 ? "" : "s") left out: NAME-level copies of photos also given (written by an earlier --fix)"
+                    )
+                }
+            }
             let job: HorizonJob
             do {
                 job = try makeJob(inputs)

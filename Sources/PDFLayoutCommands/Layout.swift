@@ -257,7 +257,10 @@ extension PDFLayout {
 
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
-            guard several, let output else {
+            if let output, !several, !OutputDestinations.namesFolder(output) {
+                try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
+            }
+            guard several || OutputDestinations.namesFolder(output), let output else {
                 if format != nil {
                     throw ToolFailure(
                         "--format is for -o DIR/ with several PDFs; name one output with its suffix",

@@ -113,6 +113,10 @@ struct LayoutJob: Sendable {
         }
         var linksDropped: Int?
         if let target {
+            // A numbered image name may still be an input (page-001.png given as a PDF's name).
+            for path in target.paths(views: layout.views.count) {
+                try OutputSafety.refuseOverwriting(path, inputs: [file])
+            }
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
             let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
             ProcessControl.removeTemporaryFilesOnInterrupt()

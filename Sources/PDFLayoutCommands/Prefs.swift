@@ -82,6 +82,7 @@ extension PDFLayout {
         }
 
         private func write() throws(ToolFailure) {
+            try OutputSafety.refuseOverwriting(output, inputs: [file])
             let source = StandardInput.source(file)
             let preferences: ViewerPreferences
             do {

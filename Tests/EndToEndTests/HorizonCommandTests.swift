@@ -148,7 +148,8 @@ import Vips
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
 
         let onto = try run("imgtool", ["horizon", "--fix", "-o", input, input])
-        #expect(onto.status == 1 && onto.stderr.contains("refusing to overwrite"), "\(onto.stderr)")
+        // A named output that is the input is the command line's mistake, found before any work.
+        #expect(onto.status == 64 && onto.stderr.contains("inputs are never overwritten"), "\(onto.stderr)")
         let intoOwnFolder = try run("imgtool", ["horizon", "--fix", "-o", folder.path + "/", input])
         #expect(intoOwnFolder.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
