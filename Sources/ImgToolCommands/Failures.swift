@@ -13,7 +13,15 @@ enum Failures {
         switch error {
         case let error as VipsError:
             if case .tooManyPixels = error.kind { return error.description + " (--max-pixels raises it)" }
-            return error.description
+            let text = error.description
+            if text.contains("heifsave"),
+                text.localizedCaseInsensitiveContains("unsupported codec")
+                    || text.localizedCaseInsensitiveContains("no encoder")
+            {
+                return
+                    "cannot write AVIF/HEIC here: libheif has no encoder for it (AVIF needs libheif built with aom, rav1e or svt-av1); write .webp or .png instead"
+            }
+            return text
         case EffectError.tintNeedsColour:
             return "--style tint needs a colour: --tint COLOUR"
         case EffectError.radiusOutOfRange(let limit):

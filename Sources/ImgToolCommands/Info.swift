@@ -79,7 +79,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
             let swap = [5, 6, 7, 8].contains(image.orientation)
             return ImageInfo(
                 file: file,
-                format: formatName(loader: image.loader),
+                format: formatName(loader: image.loader, compression: image.string(field: "heif-compression")),
                 width: swap ? image.height : image.width,
                 height: swap ? image.width : image.height,
                 bands: image.bands,
@@ -94,11 +94,18 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         }
     }
 
-    /// "jpegload_source" → "jpeg".
-    static func formatName(loader: String?) -> String {
+    /// "jpegload_source" → "jpeg"; a HEIF file says which codec it holds: AV1 is "avif", HEVC "heic".
+    static func formatName(loader: String?, compression: String? = nil) -> String {
         guard var name = loader else { return "unknown" }
         for suffix in ["_source", "_buffer", "_file"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         if name.hasSuffix("load") { name.removeLast(4) }
+        if name == "heif" {
+            switch compression {
+            case "av1": return "avif"
+            case "hevc": return "heic"
+            default: return name
+            }
+        }
         return name
     }
 

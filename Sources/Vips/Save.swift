@@ -21,7 +21,16 @@ extension Image {
             [
                 ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)),
                 ("strip", .bool(strip)),
-            ], options: options, outputs: [])
+            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+    }
+
+    /// heifsave picks AV1 from a file name ending in .avif and HEVC otherwise; a name without that
+    /// suffix (a temporary file) would get HEVC inside an .avif, which browsers cannot open. So an
+    /// .avif is asked for AV1 explicitly, unless the options choose a compression themselves.
+    static func codecOptions(suffix: String, options: String) -> String {
+        guard suffix.lowercased() == ".avif", !options.lowercased().contains("compression") else { return options }
+        let inner = options.count > 2 ? String(options.dropFirst().dropLast()) + "," : ""
+        return "[" + inner + "compression=av1]"
     }
 
     /// Writes the image to a file descriptor (standard output by default) in the format of
@@ -42,7 +51,7 @@ extension Image {
             String(cString: saver),
             [
                 ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
-            ], options: options, outputs: [])
+            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
     }
 
     /// A copy (pixels shared) without the metadata a saver could write: the blobs (`exif-data`,
