@@ -174,13 +174,13 @@ extension PDFLayout {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs.",
+                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / (one PDF or several); - for standard output (a PDF, or one image with --format).",
                 valueName: "file|dir/"))
         var output: String?
 
         @Option(
             help: ArgumentHelp(
-                "With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
+                "With -o DIR/ or -o -: pdf (vector sheets, the default), png, jpg, webp or tif.", valueName: "format"))
         var format: String?
 
         @Flag(help: "Skip PDFs whose outputs exist and are newer than the PDF.")
@@ -234,6 +234,8 @@ extension PDFLayout {
             }
             var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
+            // With the PDF or image on standard output, reports go to stderr.
+            report.recordsToStandardError = output == "-"
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
                 mode: mode?.layoutMode, horizontal: flow == .horizontal, rtl: progression.map { $0 == .rtl },
@@ -261,9 +263,9 @@ extension PDFLayout {
                 try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
             }
             guard several || OutputDestinations.namesFolder(output), let output else {
-                if format != nil {
+                if format != nil && output != "-" {
                     throw ToolFailure(
-                        "--format is for -o DIR/ with several PDFs; name one output with its suffix",
+                        "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
                         status: ExitStatus.usage)
                 }
                 return nil

@@ -38,9 +38,28 @@ struct LayoutJob: Sendable {
     func run(_ batchInput: BatchInput) throws -> LayoutResult {
         let file = batchInput.path
         // Command-line checks that need no document come first, before stdin is read.
-        let target: OutputTarget?
+        var target: OutputTarget?
+        // `-o -`: written to a private temporary file, then copied to standard output whole.
+        var spoolFolder: URL?
+        defer { if let spoolFolder { try? FileManager.default.removeItem(at: spoolFolder) } }
         if let folder {
             target = try self.target(for: batchInput, in: folder)
+        } else if output == "-" {
+            if Console.isTerminal(1) {
+                throw ToolFailure(
+                    "refusing to write \((format ?? "pdf").uppercased()) data to a terminal: redirect standard output or give -o FILE",
+                    status: ExitStatus.usage)
+            }
+            let spool = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "pdflayout-\(getpid())-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: false)
+            } catch {
+                throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
+            }
+            spoolFolder = spool
+            target = try OutputTarget.parse(
+                spool.appendingPathComponent("stdout.\((format ?? "pdf").lowercased())").path)
         } else {
             target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text)
             }
@@ -117,6 +136,12 @@ struct LayoutJob: Sendable {
             for path in target.paths(views: layout.views.count) {
                 try OutputSafety.refuseOverwriting(path, inputs: [file])
             }
+            if spoolFolder != nil, case .raster = target, layout.views.count > 1 {
+                throw ToolFailure(
+                    file: file,
+                    "-o - writes one image, and this layout has \(layout.views.count) views: choose one with --pages, use --continuous, or write -o NAME.\((format ?? "png").lowercased()) (numbered)",
+                    status: ExitStatus.usage)
+            }
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
             let scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
             ProcessControl.removeTemporaryFilesOnInterrupt()
@@ -151,7 +176,11 @@ struct LayoutJob: Sendable {
                     lines.append(try writeImages(job, input: input, target: target, file: file))
                 }
             } catch {
-                throw Failures.failure(error, file: output ?? file)
+                throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
+            }
+            if spoolFolder != nil, let written = target.paths(views: layout.views.count).first {
+                try Self.copyToStandardOutput(written)
+                lines = lines.map { $0.replacingOccurrences(of: written, with: "<stdout>") }
             }
         }
         var report = LayoutReport(layout: layout, options: options, box: box)
@@ -161,6 +190,21 @@ struct LayoutJob: Sendable {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }
         return LayoutResult(report: report, lines: lines)
+    }
+
+    /// Streams a finished file to standard output.
+    private static func copyToStandardOutput(_ path: String) throws(ToolFailure) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ToolFailure(file: "<stdout>", "the written file could not be read back")
+        }
+        defer { try? handle.close() }
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try FileHandle.standardOutput.write(contentsOf: chunk)
+            }
+        } catch {
+            throw ToolFailure(file: "<stdout>", "cannot write: \(error.localizedDescription)")
+        }
     }
 
     /// Refuses absurd sizes before anything is drawn, then renders every view.

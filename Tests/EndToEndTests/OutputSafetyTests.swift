@@ -107,4 +107,24 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/frosted/lake.jpg"))
     }
+
+    /// pdflayout writes to standard output like the image commands: a PDF, or one image with --format.
+    @Test func pdflayoutWritesToStandardOutput() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = try run("pdflayout", ["nn.pdf", "--two-up", "-o", "-"], currentDirectory: folder)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        #expect(pdf.stdout.starts(with: Data("%PDF-".utf8)))
+        #expect(pdf.stderr.contains("<stdout>: 4 sheets"), "\(pdf.stderr)")
+        let image = try run(
+            "pdflayout", ["nn.pdf", "--single", "--pages", "2", "-o", "-", "--format", "png"], currentDirectory: folder)
+        #expect(image.status == 0, "\(image.stderr)")
+        #expect(image.stdout.starts(with: Data([0x89, 0x50, 0x4E, 0x47])))
+        let several = try run(
+            "pdflayout", ["nn.pdf", "--two-up", "-o", "-", "--format", "png"], currentDirectory: folder)
+        #expect(several.status == 64 && several.stdout.isEmpty, "\(several.stderr)")
+        #expect(several.stderr.contains("-o - writes one image"), "\(several.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["hard.png", "lake.jpg", "link.png", "nn.pdf", "s.png"], "\(left)")
+    }
 }
