@@ -192,6 +192,7 @@ extension ImgTool {
         }
 
         public func run() throws {
+            limits.apply()
             let arguments = files.isEmpty ? ["-"] : files
             let inputs = batch.inputs(arguments, suffixes: InputScan.imageSuffixes)
             let job: BlurJob

@@ -13,6 +13,10 @@ enum Failures {
         switch error {
         case let error as VipsError:
             if case .tooManyPixels = error.kind { return error.description + " (--max-pixels raises it)" }
+            if case .untrustedLoader = error.kind {
+                return error.description
+                    + ": convert it to PNG first, or add --allow-untrusted-loaders for files you trust (imgtool formats lists what is read)"
+            }
             let text = error.description
             if text.contains("heifsave"),
                 text.localizedCaseInsensitiveContains("unsupported codec")

@@ -153,6 +153,9 @@ extension ImgTool {
                     output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
                     tagInFolders: true, option: "--overlay")
             }
+            for suffix in [fixes?.userSuffix, overlays?.userSuffix].compactMap({ $0 }) {
+                try ImageOutput.checkWritable(suffix)
+            }
             return HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
                 leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
@@ -161,6 +164,7 @@ extension ImgTool {
         }
 
         public func run() throws {
+            limits.apply()
             var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
             // Run twice beside the photos, a batch would take its own copies for photos.
             if fix && output == nil && !inPlace {

@@ -5,6 +5,16 @@ import Vips
 /// The one way imgtool writes an image: to a file that appears whole or not at all (temporary
 /// file, fsync, rename: `AtomicOutput`), or to standard output for `-`.
 enum ImageOutput {
+    /// Refuses an output suffix libvips cannot write here (or writes only through a blocked saver,
+    /// as .bmp through ImageMagick): a command-line mistake, exit 64, with the list of what can be written.
+    static func checkWritable(_ suffix: String) throws(ToolFailure) {
+        guard !Image.canSave(format: suffix) else { return }
+        let writable = ImgTool.Formats.candidates.filter { Image.canSave(format: $0) }
+        throw ToolFailure(
+            "cannot write \"\(suffix)\" images: use \(writable.joined(separator: " ")) (imgtool formats)",
+            status: ExitStatus.usage)
+    }
+
     /// Writes `image` with the saver for `suffix` and a libvips option string.
     static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure)
     {

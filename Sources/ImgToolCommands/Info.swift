@@ -40,6 +40,7 @@ extension ImgTool {
         public init() {}
 
         public func run() throws {
+            limits.apply()
             var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let maxPixels = limits.maxPixels

@@ -71,8 +71,16 @@ extension Image {
     /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).
     public static func canSave(format suffix: String) -> Bool {
         guard (try? VipsRuntime.ensure()) != nil else { return false }
-        let found = vips_foreign_find_save("x" + suffix) != nil
-        vips_error_clear()
-        return found
+        guard let saver = vips_foreign_find_save("x" + suffix) else {
+            vips_error_clear()
+            return false
+        }
+        // A saver blocked as untrusted (magicksave for .bmp) cannot write either.
+        guard let operation = vips_operation_new(saver) else {
+            vips_error_clear()
+            return false
+        }
+        defer { g_object_unref(operation) }
+        return vips_operation_get_flags(operation).rawValue & VIPS_OPERATION_BLOCKED.rawValue == 0
     }
 }
