@@ -31,6 +31,8 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var crop: Crop?
     /// The written file, with `--fix` (null when nothing was written).
     public var output: String?
+    /// With `--fix`: the tilt is within `Levelling.levelTolerance` (0.1°), so nothing was turned.
+    public var level = false
     /// Whether to write the `output` key at all (only with `--fix`).
     var includesOutput = false
     /// With `--evidence`: every candidate with the features behind its confidence.
@@ -77,7 +79,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
-            output
+            output, level
         case evidence
     }
 
@@ -93,7 +95,10 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         try container.encode(line, forKey: .line)
         try container.encode(transform, forKey: .transform)
         try container.encode(crop, forKey: .crop)
-        if includesOutput { try container.encode(output, forKey: .output) }
+        if includesOutput {
+            try container.encode(output, forKey: .output)
+            try container.encode(level, forKey: .level)
+        }
         if let evidence { try container.encode(evidence, forKey: .evidence) }
     }
 
@@ -107,6 +112,11 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             return line
         }
         var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (confidence \(confidenceText))"
+        if level {
+            line += ", level within \(Levelling.levelTolerance)°: not turned"
+            line += output.map { " → \($0) unchanged" } ?? ", nothing written"
+            return line
+        }
         if let output, let crop { line += " → \(output) \(crop.width)×\(crop.height)" }
         return line
     }
