@@ -294,7 +294,10 @@ struct BlurSummary: Encodable, Sendable {
     var method: String
     var regions: Int
     var masked: Bool
-    var metadata: String
+    /// The kinds of metadata the output carries, as `imgtool info` names them ([] when stripped).
+    var metadata: [String]
+    /// Whether metadata was kept (`--keep-metadata`), for the text line.
+    var metadataKept: Bool
     /// With --secure (or --find text): the frost inside is made from pixels outside only.
     var secure: Bool?
     /// With --cover: what covers the areas.
@@ -307,7 +310,7 @@ struct BlurSummary: Encodable, Sendable {
         input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
         method: String, regions: Int, masked: Bool, metadataKept: Bool
     ) {
-        file = input == "-" ? "<stdin>" : input
+        file = input
         self.output = output
         self.style = style.rawValue
         radius = effect.radius
@@ -320,24 +323,57 @@ struct BlurSummary: Encodable, Sendable {
         self.method = method
         self.regions = regions
         self.masked = masked
-        metadata = metadataKept ? "kept" : "stripped"
+        self.metadataKept = metadataKept
+        metadata = []
     }
 
+    enum CodingKeys: String, CodingKey {
+        case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
+            regions, masked, metadata, secure, cover, text, note
+    }
+
+    /// Every key is written; absent values as null (docs/JSON.md).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        let written = output.map { [WrittenOutput(path: $0 == "<stdout>" ? "-" : $0, width: width, height: height)] }
+        try container.encode(written ?? [], forKey: .outputs)
+        try container.encode(style, forKey: .style)
+        try container.encode(radius, forKey: .radius)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(boxWidth, forKey: .boxWidth)
+        try container.encode(saturation, forKey: .saturation)
+        try container.encode(tint, forKey: .tint)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(method, forKey: .method)
+        try container.encode(regions, forKey: .regions)
+        try container.encode(masked, forKey: .masked)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(secure, forKey: .secure)
+        try container.encode(cover, forKey: .cover)
+        try container.encode(text, forKey: .text)
+        try container.encode(note, forKey: .note)
+    }
+
+    private var metadataText: String { metadataKept ? "kept" : "stripped" }
+
     var line: String {
-        guard let output else { return "\(file): \(self.text?.count ?? 0) text region(s) found" }
+        let shownFile = file == "-" ? "<stdin>" : file
+        guard let output else { return "\(shownFile): \(self.text?.count ?? 0) text region(s) found" }
         if let cover {
-            var text = "\(file) → \(output): covered with \(cover), \(width)×\(height)"
+            var text = "\(shownFile) → \(output): covered with \(cover), \(width)×\(height)"
             if masked { text += ", masked" }
             if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
-            return text + ", metadata \(metadata); \(note)"
+            return text + ", metadata \(metadataText); \(note)"
         }
-        var text = "\(file) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
+        var text = "\(shownFile) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
         if let boxWidth { text += " (box \(boxWidth) px)" }
         text += ", \(width)×\(height)"
         if masked { text += ", masked" }
         if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
         if secure == true { text += ", secure" }
-        text += ", metadata \(metadata); \(note)"
+        text += ", metadata \(metadataText); \(note)"
         return text
     }
 }

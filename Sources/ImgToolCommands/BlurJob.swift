@@ -92,6 +92,7 @@ struct BlurJob: Sendable {
             if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
         }
         summary.text = result.found.map(Self.records)
+        if keepMetadata { summary.metadata = ImageInfo.metadataKinds(result.image.fieldNames) }
         return summary
     }
 

@@ -81,14 +81,18 @@ struct HorizonJob: Sendable {
                 // or standard output gets the photo's own bytes, unchanged (re-saved only for --strip).
                 record.level = true
                 if fixes.mode != .beside && fixes.mode != .inPlace {
-                    record.output = try writeUnchanged(
-                        input: batchInput, bytes: stdinBytes, to: fixes, image: try fullImage())
+                    let image = try fullImage()
+                    let path = try writeUnchanged(input: batchInput, bytes: stdinBytes, to: fixes, image: image)
+                    record.output = path
+                    record.outputs.append(WrittenOutput(path: path, width: image.width, height: image.height))
                 }
             } else {
                 let image = try fullImage()
                 let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
-                record.output = try writeLevelled(
+                let path = try writeLevelled(
                     image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+                record.output = path
+                record.outputs.append(WrittenOutput(path: path, width: record.crop?.width, height: record.crop?.height))
             }
         }
         if let overlays {
@@ -101,6 +105,7 @@ struct HorizonJob: Sendable {
                 for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
                 userOptions: target.options, jpegQuality: nil)
             try save(drawn, to: target.path, format: format, strip: true)
+            record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
         }
         return record
     }

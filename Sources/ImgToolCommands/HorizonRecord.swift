@@ -1,10 +1,11 @@
+import CommandSupport
 import Foundation
 import Horizon
 import HorizonKit
 
 /// One input's result, as printed: a line of text or one JSON object with exactly the keys
-/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop` and,
-/// with `--fix`, `output`. Absent values are written as null, never left out.
+/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop, outputs, level`
+/// (docs/JSON.md). Absent values are written as null, never left out.
 public struct HorizonRecord: Encodable, Sendable, Equatable {
     public struct Crop: Encodable, Sendable, Equatable {
         public var x: Int
@@ -29,8 +30,10 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var transform: [Double]?
     /// The kept rectangle in the levelled canvas, whole pixels: the output's size when fixing.
     public var crop: Crop?
-    /// The written file, with `--fix` (null when nothing was written).
+    /// The straightened copy written with `--fix` (nil when nothing was written), for the text line.
     public var output: String?
+    /// Every file written for this photo (the `--fix` copy, the `--overlay` drawing), with pixel sizes.
+    public var outputs: [WrittenOutput] = []
     /// With `--fix`: the tilt is within `Levelling.levelTolerance` (0.1°), so nothing was turned.
     public var level = false
     /// Whether to write the `output` key at all (only with `--fix`).
@@ -79,7 +82,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
-            output, level
+            outputs, level
         case evidence
     }
 
@@ -95,11 +98,10 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         try container.encode(line, forKey: .line)
         try container.encode(transform, forKey: .transform)
         try container.encode(crop, forKey: .crop)
-        if includesOutput {
-            try container.encode(output, forKey: .output)
-            try container.encode(level, forKey: .level)
-        }
-        if let evidence { try container.encode(evidence, forKey: .evidence) }
+        try container.encode(outputs, forKey: .outputs)
+        // `level` says whether --fix left the photo unturned: null without --fix.
+        try container.encode(includesOutput ? level : nil, forKey: .level)
+        if let evidence { try container.encode(evidence, forKey: .evidence) }  // asked for with --evidence
     }
 
     /// `photo.jpg: horizon tilted +2.31° (confidence 0.87)`, and what was written.

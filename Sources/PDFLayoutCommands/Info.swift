@@ -60,8 +60,8 @@ extension PDFLayout {
 }
 
 /// What `pdflayout info` reports; JSON keys are snake_case.
-public struct PDFInfo: Codable, Sendable, Equatable {
-    public struct PageInfo: Codable, Sendable, Equatable {
+public struct PDFInfo: Encodable, Sendable, Equatable {
+    public struct PageInfo: Encodable, Sendable, Equatable {
         public var page: Int
         public var width: Double
         public var height: Double
@@ -109,7 +109,35 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         }
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    private static func rounded(_ value: Double) -> Double { Points.json(value) }
+
+    enum CodingKeys: String, CodingKey {
+        case file, pageCount = "page_count", pdfVersion = "pdf_version", pageLayout = "page_layout", direction,
+            encrypted, pages
+    }
+
+    enum PageKeys: String, CodingKey { case page, width, height, rotation, label }
+
+    /// Every key written (null when absent); the reading direction spelt as everywhere else:
+    /// "rtl" or "ltr" (null when the PDF does not say), not the PDF names /R2L and /L2R.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(pdfVersion, forKey: .pdfVersion)
+        try container.encode(pageLayout, forKey: .pageLayout)
+        try container.encode(direction.map { $0 == .rightToLeft ? "rtl" : "ltr" }, forKey: .direction)
+        try container.encode(encrypted, forKey: .encrypted)
+        var list = container.nestedUnkeyedContainer(forKey: .pages)
+        for page in pages {
+            var item = list.nestedContainer(keyedBy: PageKeys.self)
+            try item.encode(page.page, forKey: .page)
+            try item.encode(page.width, forKey: .width)
+            try item.encode(page.height, forKey: .height)
+            try item.encode(page.rotation, forKey: .rotation)
+            try item.encode(page.label, forKey: .label)
+        }
+    }
 
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
@@ -125,7 +153,5 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         return lines
     }
 
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    private func format(_ value: Double) -> String { Points.text(value) }
 }

@@ -126,11 +126,13 @@ struct LayoutJob: Sendable {
         if skipExisting, let outputs = target?.paths(views: layout.views.count),
             OutputFreshness.isUpToDate(outputs: outputs, input: file)
         {
-            var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
+            var result = LayoutResult(
+                report: LayoutReport(file: file, layout: layout, options: options, box: box), lines: [])
             result.upToDate = outputs
             return result
         }
         var linksDropped: Int?
+        var written: [WrittenOutput] = []
         if let target {
             // A numbered image name may still be an input (page-001.png given as a PDF's name).
             for path in target.paths(views: layout.views.count) {
@@ -166,6 +168,7 @@ struct LayoutJob: Sendable {
                         )
                     }
                     linksDropped = navigation?.linksDropped
+                    written = [WrittenOutput(path: spoolFolder == nil ? path : "-")]
                 case .raster(let pattern, let suffix, let saverOptions):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -174,6 +177,11 @@ struct LayoutJob: Sendable {
                         background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
                         workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                     lines.append(try writeImages(job, input: input, target: target, file: file))
+                    written = zip(job.names, zip(layout.views, job.scales)).map { name, viewAndScale in
+                        let size = Scale.pixelSize(of: viewAndScale.0, scale: viewAndScale.1)
+                        return WrittenOutput(
+                            path: spoolFolder == nil ? name : "-", width: size.width, height: size.height)
+                    }
                 }
             } catch {
                 throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
@@ -183,9 +191,9 @@ struct LayoutJob: Sendable {
                 lines = lines.map { $0.replacingOccurrences(of: written, with: "<stdout>") }
             }
         }
-        var report = LayoutReport(layout: layout, options: options, box: box)
-        report.file = batched ? batchInput.description : nil
+        var report = LayoutReport(file: file, layout: layout, options: options, box: box)
         report.linksDropped = linksDropped
+        report.outputs = written
         if target == nil {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }

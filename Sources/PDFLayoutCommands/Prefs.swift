@@ -62,6 +62,9 @@ extension PDFLayout {
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
 
+        @Flag(help: "Describe what was written as one JSON object (on stderr with -o -).")
+        var json = false
+
         public init() {}
 
         public func validate() throws {
@@ -97,6 +100,7 @@ extension PDFLayout {
                 } catch {
                     throw Failures.failure(error, file: file)
                 }
+                try report(preferences)
                 return
             }
             ProcessControl.removeTemporaryFilesOnInterrupt()
@@ -111,7 +115,21 @@ extension PDFLayout {
             } catch {
                 throw Failures.failure(error, file: output)
             }
-            if !quiet {
+            try report(preferences)
+        }
+
+        /// The line for people, or the JSON record (docs/JSON.md).
+        private func report(_ preferences: ViewerPreferences) throws(ToolFailure) {
+            if json {
+                let record = PrefsRecord(
+                    file: file, outputs: [WrittenOutput(path: output)],
+                    pageLayout: preferences.pageLayout.map { PageLayoutHint(pdfName: $0).rawValue },
+                    direction: preferences.direction.map { $0 == .rightToLeft ? "rtl" : "ltr" })
+                guard let line = try? JSONLines().line(record) else { return }
+                if output == "-" { Console.error(line) } else { print(line) }
+                return
+            }
+            if !quiet && output != "-" {
                 let what = [
                     preferences.pageLayout.map { "/PageLayout /\($0)" },
                     preferences.direction.map { "/Direction /\($0.rawValue)" },
@@ -142,5 +160,23 @@ extension PDFLayout {
             return ViewerPreferences(
                 pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })
         }
+    }
+}
+
+/// `pdflayout prefs --json`: the PDF, the copy written, and the two entries set (null: left as the PDF had it).
+struct PrefsRecord: Encodable {
+    var file: String
+    var outputs: [WrittenOutput]
+    var pageLayout: String?
+    var direction: String?
+
+    enum CodingKeys: String, CodingKey { case file, outputs, pageLayout = "page_layout", direction }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(outputs, forKey: .outputs)
+        try container.encode(pageLayout, forKey: .pageLayout)
+        try container.encode(direction, forKey: .direction)
     }
 }

@@ -332,8 +332,15 @@ import Vips
         #expect(record["style"] as? String == "tint")
         #expect(record["box_width"] as? Int == 45)
         #expect(record["tint"] as? String == "#ffffff@0.50")
-        #expect(record["output"] as? String == output)
-        #expect(record["metadata"] as? String == "stripped")
+        let written = try #require((record["outputs"] as? [[String: Any]])?.first)
+        #expect(written["path"] as? String == output)
+        #expect(
+            written["width"] as? Int == record["width"] as? Int && written["height"] as? Int == record["height"] as? Int
+        )
+        // Metadata as imgtool info lists it: the kinds the output carries, none when stripped.
+        #expect(record["metadata"] as? [String] == [])
+        // Absent values are null, not left out.
+        #expect(record["cover"] is NSNull && record["secure"] is NSNull && record["text"] is NSNull)
         #expect(record["note"] as? String == "blur obscures; it does not redact")
         let quiet = try Self.blur(["-q"], output: "q.png", in: folder).0
         #expect(quiet.status == 0 && quiet.text.isEmpty && quiet.stderr.isEmpty)

@@ -65,6 +65,7 @@ import Vips
         #expect(records.map { $0["file"] as? String } == files)
         let keys: Set = [
             "file", "width", "height", "found", "angle", "angle_radians", "confidence", "line", "transform", "crop",
+            "outputs", "level",
         ]
         for record in records { #expect(Set(record.keys) == keys) }
         let lake = records[0], leaf = records[1], sideways = records[3]
@@ -97,7 +98,12 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)
         let output = folder.appendingPathComponent("tilted-level.jpg").path
-        #expect(record["output"] as? String == output)
+        let written = try #require((record["outputs"] as? [[String: Any]])?.first)
+        #expect(written["path"] as? String == output)
+        #expect(record["level"] as? Bool == false)
+        // The output's pixel size is the crop's.
+        let kept = try #require(record["crop"] as? [String: Int])
+        #expect(written["width"] as? Int == kept["width"] && written["height"] as? Int == kept["height"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input was modified")
 
         let fixed = try Image.load(output, autorotate: false)
@@ -281,7 +287,7 @@ import Vips
         #expect(first.status == 0, "\(first.stderr)")
         let records = try first.jsonLines()
         let calm = try #require(records.first { ($0["file"] as? String)?.hasSuffix("calm.jpg") == true })
-        #expect(calm["level"] as? Bool == true && calm["output"] is NSNull, "\(calm)")
+        #expect(calm["level"] as? Bool == true && (calm["outputs"] as? [Any])?.isEmpty == true, "\(calm)")
         let listing = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
         #expect(try listing() == ["calm.jpg", "tilted-level.jpg", "tilted.jpg"])
         let copy = try Data(contentsOf: folder.appendingPathComponent("tilted-level.jpg"))
