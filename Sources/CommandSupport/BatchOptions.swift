@@ -11,6 +11,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     @Option(
         name: [.customShort("j"), .customLong("jobs")],
+        parsing: .unconditional,
         help: ArgumentHelp("Workers: inputs (pdflayout: pages) processed at once (default: all cores).", valueName: "n")
     )
     public var jobs: Int?

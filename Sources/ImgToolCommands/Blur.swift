@@ -74,20 +74,24 @@ extension ImgTool {
             transform: { text in try TintChoice(parsing: text) })
         public var tint: TintChoice?
 
-        @Option(help: ArgumentHelp("Blur radius in points (0 for no blur).", valueName: "points"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Blur radius in points (0 for no blur).", valueName: "points"))
         public var radius: Double?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp("Saturation delta factor (1 unchanged, 1.8 vivid, -1 inverted).", valueName: "factor"))
         public var saturation: Double?
 
-        @Option(help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
         public var scale: Double = 1
 
         @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
         public var mask: String?
 
         @Option(
+            parsing: .unconditionalSingleValue,
             help: ArgumentHelp(
                 "Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.",
                 valueName: "x,y,w,h"),
@@ -128,6 +132,7 @@ extension ImgTool {
         public var format: String?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
                 "PNG zlib level 0-9 (libvips' default 6); 1 writes several times faster.", valueName: "level"))
         public var pngCompression: Int?

@@ -132,8 +132,8 @@ struct BlurJob: Sendable {
         for spec in regions {
             let wanted = spec.resolved(width: width, height: height)
             guard let clipped = wanted.clipped(toWidth: width, height: height) else {
-                throw ToolFailure(
-                    file: input, "region \(spec) lies outside the \(width)×\(height) image", status: ExitStatus.usage)
+                // This image's failure (exit 1): in a batch the other images still go through.
+                throw ToolFailure(file: input, "region \(spec) lies outside the \(width)×\(height) image")
             }
             inside.append(clipped)
         }

@@ -58,7 +58,7 @@ extension ImgTool {
             help: ArgumentHelp(
                 "aspect (largest rectangle of the original proportions), max-area, or none.", valueName: "mode"),
             transform: parseCropMode)
-        public var crop: CropMode = .aspect
+        public var crop: CropMode?
 
         @Option(
             help: ArgumentHelp(
@@ -75,17 +75,20 @@ extension ImgTool {
                 valueName: "file|dir/"))
         public var overlay: String?
 
-        @Option(help: ArgumentHelp("Search range in degrees either side of level (0.5-45).", valueName: "degrees"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Search range in degrees either side of level (0.5-45).", valueName: "degrees"))
         public var maxAngle: Double = 30
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
                 "Answer only when the confidence is at least this (0-1); the default is where at most 1 % of the development corpus's answers were more than 2° off. Raise it for unattended batches, lower it to get more answers.",
                 valueName: "p"))
         public var minConfidence: Double = HorizonEstimator.Configuration().minConfidence
 
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
-        public var interpolate: String = "bicubic"
+        public var interpolate: String?
 
         @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
         public var skipExisting = false
@@ -127,7 +130,17 @@ extension ImgTool {
                 throw ValidationError("--min-confidence must be from 0 to 1")
             }
             if skipExisting && !fix { throw ValidationError("--skip-existing needs --fix") }
-            guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate) else {
+            // Options that shape the straightened copy do nothing without --fix: say so.
+            for (option, given) in [
+                ("--crop", crop != nil), ("--background", background != nil), ("--interpolate", interpolate != nil),
+                ("--strip", strip),
+            ] where given && !fix {
+                throw ValidationError("\(option) shapes the straightened copy: add --fix")
+            }
+            if background != nil && (crop ?? .aspect) != .none {
+                throw ValidationError("--background fills the corners of --crop none only: add --crop none")
+            }
+            guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate ?? "bicubic") else {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if evidence && !json { throw ValidationError("--evidence adds to the JSON records: add --json") }
@@ -158,7 +171,8 @@ extension ImgTool {
             }
             return HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
-                leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
+                leveller: HorizonLeveller(
+                    crop: crop ?? .aspect, background: background, interpolator: interpolate ?? "bicubic"),
                 fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
                 maxPixels: limits.maxPixels, evidence: evidence)
         }

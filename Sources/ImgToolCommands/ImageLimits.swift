@@ -6,6 +6,7 @@ import Vips
 struct ImageLimits: ParsableArguments {
     @Option(
         name: .customLong("max-pixels"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Refuse images declaring more pixels than this (decompression bombs); 500M by default. Accepts a suffix K, M or G.",
             valueName: "count"), transform: ImageLimits.parseCount)

@@ -127,6 +127,7 @@ extension PDFLayout {
         var cover: Bool?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
                 "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
                 valueName: "pt"))
@@ -153,7 +154,8 @@ extension PDFLayout {
                 valueName: "pages"))
         var alone: String?
 
-        @Option(help: "Raster resolution (default 72: actual size).")
+        @Option(
+            parsing: .unconditional, help: "Raster resolution (default 72: actual size).")
         var dpi: Double?
 
         @Option(
@@ -211,6 +213,12 @@ extension PDFLayout {
             }
             if let gap, Self.margins(gap) == nil {
                 throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas")
+            }
+            if let gap,
+                gap.split(separator: ",").contains(where: { (Double($0.trimmingCharacters(in: .whitespaces)) ?? 0) < 0 }
+                )
+            {
+                throw ValidationError("--gap must be 0 or more points (--no-gaps for none)")
             }
             if let background, BackgroundColour.parse(background) == nil {
                 throw ValidationError(
