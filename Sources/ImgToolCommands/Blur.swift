@@ -237,7 +237,7 @@ extension ImgTool {
                 secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
                 timing: timing,
                 skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
-                pngCompression: pngCompression)
+                pngCompression: pngCompression, quiet: quiet)
             if findsOnly { return job }
             if several || OutputDestinations.namesFolder(output) {
                 guard let output, output != "-" else {
@@ -299,6 +299,8 @@ struct BlurSummary: Encodable, Sendable {
     var method: String
     var regions: Int
     var masked: Bool
+    /// Frames or pages in the input (only the first is frosted).
+    var pages = 1
     /// The kinds of metadata the output carries, as `imgtool info` names them ([] when stripped).
     var metadata: [String]
     /// Whether metadata was kept (`--keep-metadata`), for the text line.
@@ -334,7 +336,7 @@ struct BlurSummary: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
-            regions, masked, metadata, secure, cover, text, note
+            regions, masked, metadata, pages, secure, cover, text, note
     }
 
     /// Every key is written; absent values as null (docs/JSON.md).
@@ -355,6 +357,7 @@ struct BlurSummary: Encodable, Sendable {
         try container.encode(regions, forKey: .regions)
         try container.encode(masked, forKey: .masked)
         try container.encode(metadata, forKey: .metadata)
+        try container.encode(pages, forKey: .pages)
         try container.encode(secure, forKey: .secure)
         try container.encode(cover, forKey: .cover)
         try container.encode(text, forKey: .text)

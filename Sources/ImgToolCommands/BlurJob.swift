@@ -30,6 +30,8 @@ struct BlurJob: Sendable {
     var maxPixels: Int
     var format: String?
     var pngCompression: Int?
+    /// `-q`: no notices (frames and pages left out).
+    var quiet = false
     /// One input: its file or standard output.
     var single: BlurDestination?
     /// Several inputs (or a folder): `-o DIR/`, mirroring the input tree.
@@ -92,6 +94,7 @@ struct BlurJob: Sendable {
             if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
         }
         summary.text = result.found.map(Self.records)
+        summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
         if keepMetadata { summary.metadata = ImageInfo.metadataKinds(result.image.fieldNames) }
         return summary
     }
@@ -111,6 +114,7 @@ struct BlurJob: Sendable {
                 width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
                 regions: found.count, masked: false, metadataKept: keepMetadata)
             summary.text = Self.records(found)
+            summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
             summary.note = "text found; no image written"
             return summary
         } catch {

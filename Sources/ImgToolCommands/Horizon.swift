@@ -174,7 +174,7 @@ extension ImgTool {
                 leveller: HorizonLeveller(
                     crop: crop ?? .aspect, background: background, interpolator: interpolate ?? "bicubic"),
                 fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
-                maxPixels: limits.maxPixels, evidence: evidence)
+                maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
         }
 
         public func run() throws {

@@ -20,6 +20,8 @@ struct HorizonJob: Sendable {
     var maxPixels: Int = Image.defaultMaxPixels
     /// `--evidence`: candidates and features in each record.
     var evidence = false
+    /// `-q`: no notices (frames and pages left out).
+    var quiet = false
 
     /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
     /// error that stopped it.
@@ -62,6 +64,9 @@ struct HorizonJob: Sendable {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        // Animations and multi-page files: the first frame or page is measured; say so.
+        let header = try memoryImage ?? Image.load(input, autorotate: false, access: .sequential, maxPixels: maxPixels)
+        record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.includesOutput = fixes != nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 

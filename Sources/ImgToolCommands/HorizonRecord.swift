@@ -36,6 +36,8 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var outputs: [WrittenOutput] = []
     /// With `--fix`: the tilt is within `Levelling.levelTolerance` (0.1°), so nothing was turned.
     public var level = false
+    /// Frames or pages in the file (only the first is measured and written).
+    public var pages = 1
     /// Whether to write the `output` key at all (only with `--fix`).
     var includesOutput = false
     /// With `--evidence`: every candidate with the features behind its confidence.
@@ -82,7 +84,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
-            outputs, level
+            outputs, level, pages
         case evidence
     }
 
@@ -101,6 +103,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         try container.encode(outputs, forKey: .outputs)
         // `level` says whether --fix left the photo unturned: null without --fix.
         try container.encode(includesOutput ? level : nil, forKey: .level)
+        try container.encode(pages, forKey: .pages)
         if let evidence { try container.encode(evidence, forKey: .evidence) }  // asked for with --evidence
     }
 

@@ -70,6 +70,8 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var iccProfile: Bool
     /// Kinds of metadata present: exif, gps, exif-thumbnail, xmp, iptc, icc, text.
     public var metadata: [String]
+    /// Frames (animated GIF, WebP) or pages (TIFF, HEIF) in the file; the others describe the first.
+    public var pages: Int = 1
 
     public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
         do {
@@ -88,7 +90,8 @@ public struct ImageInfo: Codable, Sendable, Equatable {
                 interpretation: image.interpretation,
                 orientation: image.orientation,
                 iccProfile: image.hasField("icc-profile-data"),
-                metadata: metadataKinds(image.fieldNames)
+                metadata: metadataKinds(image.fieldNames),
+                pages: MultiPage.count(image)
             )
         } catch {
             throw Failures.failure(error, file: file)
@@ -130,6 +133,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         let shownFile = file == "-" ? "<stdin>" : file
         var text = "\(shownFile): \(format) \(width)×\(height), \(bands) bands \(bandFormat) \(interpretation)"
         if orientation != 1 { text += ", EXIF orientation \(orientation)" }
+        if pages > 1 { text += ", \(pages) \(format == "gif" || format == "webp" ? "frames" : "pages")" }
         text += metadata.isEmpty ? ", no metadata" : ", metadata: \(metadata.joined(separator: " "))"
         return text
     }

@@ -65,7 +65,7 @@ import Vips
         #expect(records.map { $0["file"] as? String } == files)
         let keys: Set = [
             "file", "width", "height", "found", "angle", "angle_radians", "confidence", "line", "transform", "crop",
-            "outputs", "level",
+            "outputs", "level", "pages",
         ]
         for record in records { #expect(Set(record.keys) == keys) }
         let lake = records[0], leaf = records[1], sideways = records[3]
