@@ -215,10 +215,19 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(arguments)
             batch.shareCores(among: inputs.count)
+            // A batch says what frosting does not do once, at its end, not on every line.
+            let batched = inputs.count > 1 || batch.summarises(arguments)
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
-                text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
+                text: { (summary: BlurSummary) in
+                    summary.output == "<stdout>" ? [] : [batched ? summary.lineWithoutNote : summary.line]
+                },
                 work: job.run)
+            if batched && !quiet && !json && !findsOnly {
+                Console.error(
+                    "imgtool blur: \(cover == nil ? "blur obscures; it does not redact: where secrecy matters use --cover" : "covered areas keep nothing of what was under them")"
+                )
+            }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
 
@@ -365,6 +374,13 @@ struct BlurSummary: Encodable, Sendable {
     }
 
     private var metadataText: String { metadataKept ? "kept" : "stripped" }
+
+    /// The line without the closing note, for batches (which give the note once).
+    var lineWithoutNote: String {
+        let full = line
+        guard let range = full.range(of: "; \(note)", options: .backwards) else { return full }
+        return String(full[..<range.lowerBound])
+    }
 
     var line: String {
         let shownFile = file == "-" ? "<stdin>" : file

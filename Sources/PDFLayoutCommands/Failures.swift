@@ -1,3 +1,4 @@
+import CommandSupport
 import LayoutKit
 import Poppler
 import QPDF
@@ -12,7 +13,7 @@ enum Failures {
         switch error {
         case PopplerError.encrypted, QPDFError.encrypted:
             return "encrypted: needs --password (or the one given is wrong)"
-        default: return "\(error)"
+        default: return PlainWords.clean("\(error)")
         }
     }
 
