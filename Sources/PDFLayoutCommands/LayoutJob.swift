@@ -156,7 +156,9 @@ struct LayoutJob: Sendable {
                         progressLabel: quiet ? nil : "pdflayout: writing sheets"
                     ) { error in
                         if !quiet {
-                            Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead")
+                            Console.error(
+                                "pdflayout: \(batchInput): \(PlainWords.clean("\(error)")); drawing the sheets with cairo instead"
+                            )
                         }
                     }
                     job.readingOrder = .sheets(options)

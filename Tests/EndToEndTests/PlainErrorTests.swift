@@ -41,10 +41,11 @@ import Testing
             trap '' XFSZ; ulimit -f 4
             "\(bin)/imgtool" blur "\(Fixtures.asset("screenshot-text.png"))" -o big.png
             "\(bin)/pdflayout" "\(Fixtures.asset("book-rtl.pdf"))" --two-up -o big.png
+            "\(bin)/pdflayout" prefs "\(Fixtures.asset("book-rtl.pdf"))" --rtl -o big.pdf
             """
         let result = try run("/bin/bash", ["-c", script], currentDirectory: folder)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.count == 3, "\(result.stderr)")
         for line in lines {
             #expect(!line.contains(".tmp") && line.contains("big"), "\(line)")
             #expect(line.contains("cannot write"), "\(line)")
@@ -71,5 +72,24 @@ import Testing
         #expect(single.text.components(separatedBy: "blur obscures; it does not redact").count == 2, "\(single.text)")
         let quiet = try run("imgtool", ["blur"] + inputs + ["-o", folder.path + "/quiet/", "-q"])
         #expect(quiet.stderr.isEmpty && quiet.text.isEmpty, "\(quiet.stderr)")
+    }
+
+    /// qpdf's own file writer ignored a failed last flush: a full disk left a truncated PDF that
+    /// was reported as written. Now every write is checked and nothing is left.
+    @Test func aPDFThatCannotBeWrittenWholeIsNotWrittenAtAll() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = Fixtures.binFolder.path
+        let script = """
+            trap '' XFSZ; ulimit -f 4
+            "\(bin)/pdflayout" "\(Fixtures.asset("book-rtl.pdf"))" --two-up -o sheets.pdf
+            echo "layout $?"
+            "\(bin)/pdflayout" prefs "\(Fixtures.asset("book-rtl.pdf"))" --rtl -o prefs.pdf
+            echo "prefs $?"
+            """
+        let result = try run("/bin/bash", ["-c", script], currentDirectory: folder)
+        #expect(result.text == "layout 1\nprefs 1\n", "\(result.text) \(result.stderr)")
+        #expect(!result.stderr.contains(".tmp"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
