@@ -128,9 +128,11 @@ public struct OutputDestinations: Sendable {
         }
         // Never over an input (this one or another of the batch), except with --in-place.
         if mode != .inPlace, let overwritten = OutputSafety.input(overwrittenBy: path, among: inputPaths) {
+            // One input: the command line's mistake (64); in a batch, that file's failure alone (1).
+            let status = inputPaths.count > 1 ? ExitStatus.failure : ExitStatus.usage
             let failure = OutputSafety.overwriteFailure(
-                output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: ExitStatus.failure)
-            throw ToolFailure(file: input.description, failure.cause)
+                output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: status)
+            throw ToolFailure(file: input.description, failure.cause, status: status)
         }
         return (path, options)
     }

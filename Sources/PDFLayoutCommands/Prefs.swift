@@ -53,7 +53,10 @@ extension PDFLayout {
             help: "First page alone, as a book's cover (two-up modes: /TwoPageRight, /TwoColumnRight).")
         var cover: Bool?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Output PDF; - for standard output.", valueName: "file"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Output PDF; a folder ending in / for NAME.pdf in it; - for standard output.", valueName: "file|dir/"))
         var output: String
 
         @Option(help: "Password of an encrypted PDF (the copy stays encrypted).")
@@ -85,6 +88,18 @@ extension PDFLayout {
         }
 
         private func write() throws(ToolFailure) {
+            // -o DIR/ (or an existing folder) writes DIR/NAME.pdf, as every command's -o does.
+            let output: String
+            if OutputDestinations.namesFolder(self.output) {
+                let input = BatchInput(path: file)
+                let destinations = try OutputDestinations(
+                    output: self.output, inPlace: false, inputs: [input], tag: "", tagInFolders: false, option: "-o")
+                output = try destinations.destination(
+                    for: input, suffix: ".pdf", keepsInputFormat: !input.isStandardInput
+                ).path
+            } else {
+                output = self.output
+            }
             try OutputSafety.refuseOverwriting(output, inputs: [file])
             let source = StandardInput.source(file)
             let preferences: ViewerPreferences
@@ -100,7 +115,7 @@ extension PDFLayout {
                 } catch {
                     throw Failures.failure(error, file: file)
                 }
-                try report(preferences)
+                try report(preferences, to: output)
                 return
             }
             ProcessControl.removeTemporaryFilesOnInterrupt()
@@ -118,11 +133,11 @@ extension PDFLayout {
             } catch {
                 throw Failures.failure(error, file: output)
             }
-            try report(preferences)
+            try report(preferences, to: output)
         }
 
         /// The line for people, or the JSON record (docs/JSON.md).
-        private func report(_ preferences: ViewerPreferences) throws(ToolFailure) {
+        private func report(_ preferences: ViewerPreferences, to output: String) throws(ToolFailure) {
             if json {
                 let record = PrefsRecord(
                     file: file, outputs: [WrittenOutput(path: output)],

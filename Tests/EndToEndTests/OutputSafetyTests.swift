@@ -102,6 +102,13 @@ import Testing
         let fix = try run("imgtool", ["horizon", "lake.jpg", "--fix", "-o", "level/", "-q"], currentDirectory: folder)
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/level/lake.jpg"))
+        let prefs = try run(
+            "pdflayout", ["prefs", "nn.pdf", "--rtl", "-o", "spreads/", "-q"], currentDirectory: folder)
+        #expect(prefs.status == 0, "\(prefs.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/spreads/nn.pdf"))
+        // One input whose folder output is itself: 64, as for a named file.
+        let own = try run("imgtool", ["blur", "s.png", "-o", "./"], currentDirectory: folder)
+        #expect(own.status == 64 && own.stderr.contains("inputs are never overwritten"), "\(own.stderr)")
         // An existing folder named without the slash is a folder too.
         let again = try run("imgtool", ["blur", "lake.jpg", "-o", "frosted", "-q"], currentDirectory: folder)
         #expect(again.status == 0, "\(again.stderr)")
