@@ -9,6 +9,11 @@ enum ImageOutput {
     /// as .bmp through ImageMagick): a command-line mistake, exit 64, with the list of what can be written.
     static func checkWritable(_ suffix: String) throws(ToolFailure) {
         guard !Image.canSave(format: suffix) else { return }
+        if suffix.lowercased() == ".avif" {
+            throw ToolFailure(
+                "cannot write AVIF here: libheif has no AV1 encoder (install libaom3, or libheif-plugin-aomenc where libheif has plugins); .avif is never written with HEVC, which browsers cannot open",
+                status: ExitStatus.usage)
+        }
         let writable = ImgTool.Formats.candidates.filter { Image.canSave(format: $0) }
         throw ToolFailure(
             "cannot write \"\(suffix)\" images: use \(writable.joined(separator: " ")) (imgtool formats)",

@@ -1,6 +1,10 @@
 import CVips
 import CoreTypes
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Image {
     /// Writes the image to `filename` with the saver chosen by `format` (a suffix such as ".jpg";
     /// by default the file name's own suffix). Options are a libvips option string (`[Q=85]`).
@@ -68,9 +72,26 @@ extension Image {
         return fresh
     }
 
+    /// Whether this libheif has an AV1 encoder (aom, rav1e or SVT-AV1): a 16×16 image is saved as
+    /// AVIF once, to a private temporary file. Without one, .avif cannot be written at all (rather
+    /// than as HEVC, which browsers cannot open).
+    public static let canEncodeAV1: Bool = {
+        guard (try? VipsRuntime.ensure()) != nil, let probe = try? Image.constant(width: 16, height: 16, colour: [128])
+        else { return false }
+        let path = "/tmp/.frostlevel-av1-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).avif"
+        defer { unlink(path) }
+        do {
+            try probe.save(to: path, format: ".avif")
+            return true
+        } catch {
+            return false
+        }
+    }()
+
     /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).
     public static func canSave(format suffix: String) -> Bool {
         guard (try? VipsRuntime.ensure()) != nil else { return false }
+        if suffix.lowercased() == ".avif" && !canEncodeAV1 { return false }
         guard let saver = vips_foreign_find_save("x" + suffix) else {
             vips_error_clear()
             return false
