@@ -204,6 +204,13 @@ extension PDFLayout {
         public func validate() throws {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
+            // Options that shape what -o writes do nothing without it: say so.
+            for (option, given) in [
+                ("--dpi", dpi != nil), ("--fit", fit != nil), ("--background", background != nil),
+                ("--skip-existing", skipExisting), ("--force", force),
+            ] where given && output == nil {
+                throw ValidationError("\(option) applies to what -o writes (the JSON geometry is in points): add -o")
+            }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
             if files.filter({ $0 == "-" }).count > 1 {
                 throw ValidationError("standard input (-) can be read only once")

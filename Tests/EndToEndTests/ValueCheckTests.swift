@@ -30,6 +30,8 @@ import Testing
             ["imgtool", "horizon", "LAKE", "--fix", "--background", "white"],
             "--background fills the corners of --crop none"
         ),
+        (["pdflayout", "BOOK", "--dpi", "150", "--json"], "--dpi applies to what -o writes"),
+        (["pdflayout", "BOOK", "--background", "grey"], "--background applies to what -o writes"),
     ])
     func badValuesAreUsageErrorsInPlainWords(command: [String], message: String) throws {
         let folder = try Fixtures.temporaryFolder()
