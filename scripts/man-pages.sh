@@ -2,7 +2,9 @@
 # Writes man pages for imgtool and pdflayout into the folder given (swift-argument-parser's
 # generate-manual plugin, from the commands' help), made clean for mdoc: the blank lines between
 # paragraphs of a command's discussion become .Pp (mdoc warns about empty input lines). Fails when
-# `man --warnings` still finds anything to say.
+# `man --warnings` still finds anything to say. The generator drops every non-ASCII character
+# (String+Escaping.swift in swift-argument-parser), so the help texts are kept to ASCII
+# (PlainErrorTests.helpIsPlainASCII): "x" not the multiplication sign, "degrees" not the sign.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"

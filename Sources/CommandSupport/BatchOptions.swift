@@ -18,7 +18,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     @Option(
         help: ArgumentHelp(
-            "Process only share i of N (1 ≤ i ≤ N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
+            "Process only share i of N (1 <= i <= N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
             valueName: "i/N"),
         transform: parseShard)
     public var shard: Shard?

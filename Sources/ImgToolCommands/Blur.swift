@@ -12,7 +12,7 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Frosted-glass blur with Apple's light, extra-light, dark and tint looks.",
             discussion: """
-                Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
+                Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points x --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
 
                 What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
 

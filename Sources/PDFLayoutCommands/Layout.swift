@@ -37,7 +37,7 @@ extension PDFLayout {
                 fonts and images untouched, printable annotations drawn. The outline and
                 links come along, retargeted to the sheet holding their page at the same
                 spot (links to pages left out by --pages are dropped and counted); each
-                sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
+                sheet is labelled by its pages ("2-3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
                 /OneColumn for a continuous strip), /Direction /R2L with --rtl. -o NAME.png|.jpg|.webp|.tif writes an image per
                 view: NAME-001.png, NAME-002.png, ... when there are several, or the

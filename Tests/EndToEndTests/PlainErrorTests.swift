@@ -92,4 +92,17 @@ import Testing
         #expect(!result.stderr.contains(".tmp"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    /// The man pages are generated from the help, and the generator drops non-ASCII characters
+    /// ("points × --scale" became "points  --scale"): the help is kept to ASCII.
+    @Test(arguments: [
+        ["imgtool"], ["imgtool", "info"], ["imgtool", "blur"], ["imgtool", "horizon"], ["imgtool", "formats"],
+        ["pdflayout"], ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"],
+    ])
+    func helpIsPlainASCII(command: [String]) throws {
+        let result = try run(command[0], Array(command.dropFirst()) + ["--help"])
+        #expect(result.status == 0)
+        let odd = result.text.unicodeScalars.filter { !$0.isASCII }
+        #expect(odd.isEmpty, "\(command): \(String(String.UnicodeScalarView(odd)))")
+    }
 }
