@@ -27,6 +27,14 @@ public enum PlainWords {
             result = prefix.stringByReplacingMatches(
                 in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "")
         }
+        // An operation that failed without a word (libvips' error buffer is shared by all threads,
+        // and another image's work may have cleared it): on the reading side that is bad data.
+        if let bare = try? NSRegularExpression(pattern: #"^[a-z_]+ failed$"#),
+            bare.firstMatch(in: result, range: NSRange(result.startIndex..., in: result)) != nil,
+            !result.contains("save")
+        {
+            result = "the image data could not be decoded: the file is damaged or truncated"
+        }
         for (library, plain) in rephrased where result.hasPrefix(library) {
             result = plain + result.dropFirst(library.count).drop { $0 == "." }
             break
