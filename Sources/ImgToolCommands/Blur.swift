@@ -247,6 +247,7 @@ extension ImgTool {
                 timing: timing,
                 skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
                 pngCompression: pngCompression, quiet: quiet)
+            job.batched = several
             if findsOnly { return job }
             if several || OutputDestinations.namesFolder(output) {
                 guard let output, output != "-" else {

@@ -32,6 +32,8 @@ struct BlurJob: Sendable {
     var pngCompression: Int?
     /// `-q`: no notices (frames and pages left out).
     var quiet = false
+    /// Several inputs (or a folder): a value that does not fit one image fails that image alone.
+    var batched = false
     /// One input: its file or standard output.
     var single: BlurDestination?
     /// Several inputs (or a folder): `-o DIR/`, mirroring the input tree.
@@ -136,8 +138,10 @@ struct BlurJob: Sendable {
         for spec in regions {
             let wanted = spec.resolved(width: width, height: height)
             guard let clipped = wanted.clipped(toWidth: width, height: height) else {
-                // This image's failure (exit 1): in a batch the other images still go through.
-                throw ToolFailure(file: input, "region \(spec) lies outside the \(width)×\(height) image")
+                // One image: the command line's mistake (64); in a batch that image's failure alone (1).
+                throw ToolFailure(
+                    file: input, "region \(spec) lies outside the \(width)×\(height) image",
+                    status: batched ? ExitStatus.failure : ExitStatus.usage)
             }
             inside.append(clipped)
         }

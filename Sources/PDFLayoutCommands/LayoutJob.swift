@@ -86,11 +86,14 @@ struct LayoutJob: Sendable {
             throw Failures.failure(error, file: file)
         }
         var options = layoutOptions(for: input)
+        // A value that does not fit this document (--pages 9 in a 5-page book): the command line's
+        // mistake for one PDF (64), that PDF's failure alone in a batch (1), as everywhere.
+        let doesNotFit = batched ? ExitStatus.failure : ExitStatus.usage
         let numbers: [Int]
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
         } catch {
-            throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+            throw ToolFailure(file: file, error.description, status: doesNotFit)
         }
         if let alone {
             do {
@@ -99,14 +102,14 @@ struct LayoutJob: Sendable {
                 // The range parser phrases its errors for --pages (its unit tests pin that wording).
                 throw ToolFailure(
                     file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"),
-                    status: ExitStatus.usage)
+                    status: doesNotFit)
             }
         }
         if target != nil, numbers.count > SizeGuard.pageLimit, !force {
             throw ToolFailure(
                 file: file,
                 "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
-                status: ExitStatus.usage)
+                status: doesNotFit)
         }
         if box == .media && !input.knowsMediaBoxes && !quiet {
             Console.error(

@@ -69,4 +69,18 @@ import Testing
         #expect(records[0]["exit_status"] as? Int == 1)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/out/tilted-lake.jpg"))
     }
+
+    /// The same for pdflayout: --pages 7 fits the 7-page book but not the 6-page one.
+    @Test func pagesThatOneDocumentLacksFailOnlyThatDocument() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run(
+            "pdflayout",
+            [Self.book, Fixtures.asset("mixed.pdf"), "--single", "--pages", "7", "-o", folder.path + "/out/", "--json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("page 7 does not exist"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/out/book-rtl.pdf"))
+        let alone = try run("pdflayout", [Fixtures.asset("mixed.pdf"), "--single", "--pages", "7", "--json"])
+        #expect(alone.status == 64, "\(alone.stderr)")
+    }
 }
