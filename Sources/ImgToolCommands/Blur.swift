@@ -30,7 +30,7 @@ extension ImgTool {
 
                 Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
 
-                Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
+                Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed, an output that is an input, a --region outside the one image given, an output suffix nothing here writes). In a batch, an image that a --region does not fit, or whose output would be an input, fails alone (1).
 
                 Examples:
                   imgtool blur shot.png -o frosted.png --style light
