@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   "$@"                                          # what the caller adds
   pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
+  libheif1 libaom3                              # .avif outputs: Debian 12's libheif links the aom AV1 encoder (no plugin packages before libheif 1.16)
   libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures

@@ -12,8 +12,7 @@ out=${OUT:-$(mktemp -d /tmp/frostlevel-demo.XXXXXX)}
 # Man pages (swift-argument-parser's generate-manual plugin) and bash/zsh/fish completions, installed
 # under $PREFIX (default /usr/local) when it is writable.
 share=${PREFIX:-/usr/local}/share
-mkdir -p "$out/man"
-swift package --allow-writing-to-directory "$out/man" generate-manual --output-directory "$out/man" >/dev/null
+scripts/man-pages.sh "$out/man"
 if [ -w "$share" ]; then
   for tool in imgtool pdflayout; do
     install -D -m 644 "$out/man/$tool.1" "$share/man/man1/$tool.1"

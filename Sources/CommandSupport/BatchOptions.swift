@@ -11,13 +11,14 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     @Option(
         name: [.customShort("j"), .customLong("jobs")],
+        parsing: .unconditional,
         help: ArgumentHelp("Workers: inputs (pdflayout: pages) processed at once (default: all cores).", valueName: "n")
     )
     public var jobs: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Process only share i of N (1 ≤ i ≤ N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
+            "Process only share i of N (1 <= i <= N) of the inputs, chosen by a hash of each path (under the folder given), the same on every machine.",
             valueName: "i/N"),
         transform: parseShard)
     public var shard: Shard?

@@ -23,14 +23,23 @@ public struct OutputDestinations: Sendable {
     /// Appended to the file name beside the input (`-level`), and in folders when `tagInFolders`.
     public let tag: String
     public let tagInFolders: Bool
+    /// The command's flag that rewrites inputs (`--in-place`), named in the refusal; nil when it has none.
+    public let inPlaceFlag: String?
+    /// The option the destinations come from (`-o`, `--overlay`), for messages.
+    public let option: String
+    /// Every input file's identity: no destination may be one of them (`OutputSafety`).
+    private let inputPaths: [String]
 
     /// Reads `-o` / `--overlay` and `--in-place`. Mistakes are command-line errors (exit 64).
     public init(
         output: String?, inPlace: Bool, inputs: [BatchInput], tag: String, tagInFolders: Bool,
-        option: String
+        option: String, inPlaceFlag: String? = nil
     ) throws(ToolFailure) {
         self.tag = tag
         self.tagInFolders = tagInFolders
+        self.inPlaceFlag = inPlaceFlag
+        self.option = option
+        inputPaths = inputs.filter { !$0.isStandardInput }.map(\.path)
         if inPlace {
             guard output == nil else { throw usage("--in-place and \(option) cannot be combined") }
             guard !inputs.contains(where: \.isStandardInput) else {
@@ -53,7 +62,7 @@ public struct OutputDestinations: Sendable {
             mode = .standardOutput
             return
         }
-        if output.hasSuffix("/") || InputScan.isFolder(output) {
+        if Self.namesFolder(output) {
             mode = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
             if inputs.contains(where: \.isStandardInput) && inputs.count > 1 {
                 throw usage("standard input has no file name to use in \(output): give \(option) FILE")
@@ -65,6 +74,7 @@ public struct OutputDestinations: Sendable {
                 )
             }
             mode = .file(SaveTarget(output))
+            try OutputSafety.refuseOverwriting(output, inputs: inputPaths, option: option, inPlace: inPlaceFlag)
         }
         // Two inputs called the same would write the same file in one folder.
         if case .folder = mode {
@@ -116,11 +126,22 @@ public struct OutputDestinations: Sendable {
             path = target.path
             options = target.options
         }
-        if mode != .inPlace, !input.isStandardInput, Self.sameFile(path, input.path) {
-            throw ToolFailure(
-                file: input.path, "\(path) is the input itself: refusing to overwrite it (use --in-place)")
+        // Never over an input (this one or another of the batch), except with --in-place.
+        if mode != .inPlace, let overwritten = OutputSafety.input(overwrittenBy: path, among: inputPaths) {
+            // One input: the command line's mistake (64); in a batch, that file's failure alone (1).
+            let status = inputPaths.count > 1 ? ExitStatus.failure : ExitStatus.usage
+            let failure = OutputSafety.overwriteFailure(
+                output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: status)
+            throw ToolFailure(file: input.description, failure.cause, status: status)
         }
         return (path, options)
+    }
+
+    /// True when `output` names a folder: it ends in / or is an existing folder (the same rule for
+    /// every command, one input or many).
+    public static func namesFolder(_ output: String?) -> Bool {
+        guard let output, output != "-" else { return false }
+        return output.hasSuffix("/") || InputScan.isFolder(output)
     }
 
     /// True when the made image goes to standard output (so reports must go to stderr).
@@ -132,12 +153,18 @@ public struct OutputDestinations: Sendable {
         return nil
     }
 
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        if stat(a, &first) == 0, stat(b, &second) == 0 {
-            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    /// `inputs` without the copies a run beside them wrote before (`photo-level.jpg` when `photo.jpg`
+    /// is also an input, for the tag `-level`): a batch run twice over the same folder then neither
+    /// treats its own outputs as photos (`photo-level-level.jpg`) nor refuses to rewrite them.
+    public static func droppingOwnOutputs(_ inputs: [BatchInput], tag: String) -> (kept: [BatchInput], dropped: Int) {
+        let stems = Set(
+            inputs.filter { !$0.isStandardInput }.map { URL(fileURLWithPath: $0.path).deletingPathExtension().path })
+        let kept = inputs.filter { input in
+            guard !input.isStandardInput else { return true }
+            let stem = URL(fileURLWithPath: input.path).deletingPathExtension().path
+            return !(stem.hasSuffix(tag) && stems.contains(String(stem.dropLast(tag.count))))
         }
-        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+        return (kept, inputs.count - kept.count)
     }
 }
 

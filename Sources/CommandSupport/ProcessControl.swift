@@ -5,6 +5,17 @@ import CoreTypes
 public enum ProcessControl {
     private static let pipelineThreads = Locked<(@Sendable (Int) -> Void)?>(nil)
     private static let interruptCleanup = Locked<(@Sendable () -> Void)?>(nil)
+    private static let untrustedLoaders = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Lets commands lift the block on untrusted image loaders for the run (`--allow-untrusted-loaders`).
+    public static func allowUntrustedLoaders(_ unblock: @escaping @Sendable () -> Void) {
+        untrustedLoaders.withLock { $0 = unblock }
+    }
+
+    /// Lifts the block when the policy allows it; otherwise (a library user) nothing was blocked.
+    public static func acceptUntrustedLoaders() {
+        untrustedLoaders.withLock { $0 }?()
+    }
 
     /// Lets commands set the worker threads each image pipeline uses (`set` does it).
     public static func allowPipelineThreads(_ set: @escaping @Sendable (Int) -> Void) {

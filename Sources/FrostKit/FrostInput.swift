@@ -4,7 +4,7 @@ import Vips
 ///
 /// The fast route keeps only the shrunken copy in memory: the full-size pixels are decoded top to
 /// bottom (libvips sequential access) straight into the shrink, and, when the output needs them
-/// again (alpha, `--mask`, `--region`), decoded a second time while the output is encoded. A
+/// again (`--mask`, `--region`), decoded a second time while the output is encoded. A
 /// 100-megapixel photo then needs tens of megabytes instead of the 300 MB of its pixels.
 ///
 /// Decoded into memory instead, as a whole: the exact route (full-size box passes read their
@@ -32,14 +32,14 @@ public final class FrostInput {
 
     /// Opens `source` (a file, or a descriptor such as standard input). `fastRoute`: the blur runs on a shrunken copy (only
     /// then can the input stream). `needsOriginal`: the output composites over the original
-    /// (`--mask`, `--region`); alpha is found here.
+    /// (`--mask`, `--region`).
     public init(
         source: ImageSource, maxPixels: Int, applyingProfile: Bool, fastRoute: Bool, needsOriginal: Bool,
         memoryBudget: Int = FrostInput.memoryBudget
     ) throws(VipsError) {
         let header = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let normalised = try FrostRenderer.normalised(header, applyingProfile: applyingProfile)
-        let secondRead = needsOriginal || normalised.bands == 4
+        let secondRead = needsOriginal
         let bytes = normalised.width.multipliedReportingOverflow(by: normalised.height).partialValue * normalised.bands
         let streams =
             fastRoute && header.orientation == 1
@@ -62,7 +62,7 @@ public final class FrostInput {
         }
     }
 
-    /// The original pixels to composite the frosted image over (and to take alpha from): the
+    /// The original pixels to composite the frosted image over: the
     /// image in memory, or one more read of the file, shared by every caller.
     public func original() throws(VipsError) -> Image {
         guard let reopen else { return image }

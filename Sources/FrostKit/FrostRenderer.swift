@@ -23,7 +23,9 @@ public enum FrostRenderer {
     }
 
     /// The effect over the whole image: blur, saturate, tint. The result has the size and bands
-    /// of `image` (a `normalised` image); alpha, if any, is the original's.
+    /// of `image` (a `normalised` image). Alpha, if any, is blurred with the colour (premultiplied,
+    /// as Apple's vImage passes blur all four channels): a sharp alpha would keep the shapes of
+    /// text drawn on a transparent background readable, whatever the colour bands hold.
     ///
     /// The fast route (`ShrinkPlan`) is used unless `exact` is set or the box is too small to
     /// gain from it; the exact route runs Apple's three box passes at full resolution.
@@ -35,8 +37,8 @@ public enum FrostRenderer {
     }
 
     /// `frost`, for an image that may be read only once (a `FrostInput` streamed from its file):
-    /// the fast route reads `image` once, into the shrink, and takes the alpha band, when there is
-    /// one, from `original()`, a second read of the same pixels.
+    /// the fast route reads `image` once, into the shrink. `original()` is kept for callers that
+    /// composite over the original; the effect itself no longer needs a second read.
     public static func frost(
         _ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false,
         original: () throws(VipsError) -> Image
@@ -44,20 +46,22 @@ public enum FrostRenderer {
         let hasAlpha = image.bands == 4
         let colour = hasAlpha ? try image.extractBand(0, count: 3) : image
         let box = effect.box(scale: scale)
-        var result: Image
         if let plan = plan(effect: effect, scale: scale, exact: exact) {
-            result = try shrunkEffect(image, plan: plan, effect: effect)
-            if hasAlpha { result = try Image.bandjoin([result, try original().extractBand(3)]) }
-            return result
-        } else {
-            // Premultiplied, so that transparent pixels lend no colour to the average.
-            var working = hasAlpha ? try image.premultiplied() : colour
-            if let box { working = try boxPasses(working, box: box, rounding: !hasAlpha) }
-            if hasAlpha { working = try working.unpremultiplied().extractBand(0, count: 3) }
-            result = try saturatedAndTinted(working, effect: effect)
+            return try shrunkEffect(image, plan: plan, effect: effect)
         }
-        if hasAlpha { result = try Image.bandjoin([result, try image.extractBand(3)]) }
-        return result
+        guard let box else {
+            // No blur: nothing to spread, alpha stays as it is.
+            let result = try saturatedAndTinted(colour, effect: effect)
+            return hasAlpha ? try Image.bandjoin([result, try image.extractBand(3)]) : result
+        }
+        // Premultiplied, so that transparent pixels lend no colour to the average.
+        var working = hasAlpha ? try image.premultiplied() : colour
+        working = try boxPasses(working, box: box, rounding: !hasAlpha)
+        guard hasAlpha else { return try saturatedAndTinted(working, effect: effect) }
+        let unpremultiplied = try working.unpremultiplied()
+        let alpha = try unpremultiplied.extractBand(3).linear([1], [0.5]).cast(.uchar)
+        let result = try saturatedAndTinted(try unpremultiplied.extractBand(0, count: 3), effect: effect)
+        return try Image.bandjoin([result, alpha])
     }
 
     /// The fast route's plan, nil when the exact passes run (asked for, no blur, or a small box).
@@ -80,9 +84,16 @@ public enum FrostRenderer {
         for _ in 0..<BoxBlur.passes {
             small = try small.gaussianBlur(sigma: plan.passSigma, minAmplitude: 0.005, precision: "float")
         }
-        if hasAlpha { small = try small.unpremultiplied().extractBand(0, count: 3) }
+        var alpha: Image?
+        if hasAlpha {
+            let unpremultiplied = try small.unpremultiplied()
+            alpha = try unpremultiplied.extractBand(3).linear([1], [0.5]).cast(.uchar)
+            small = try unpremultiplied.extractBand(0, count: 3)
+        }
+        small = try saturatedAndTinted(small, effect: effect)
+        if let alpha { small = try Image.bandjoin([small, alpha]) }
         // Small and read many times by the enlargement: compute it once.
-        small = try saturatedAndTinted(small, effect: effect).copiedToMemory()
+        small = try small.copiedToMemory()
         let repeatFactor = ShrinkPlan.finalRepeat
         let halfWidth = (image.width + repeatFactor - 1) / repeatFactor
         let halfHeight = (image.height + repeatFactor - 1) / repeatFactor

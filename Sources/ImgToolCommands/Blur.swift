@@ -12,7 +12,7 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Frosted-glass blur with Apple's light, extra-light, dark and tint looks.",
             discussion: """
-                Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points × --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
+                Styles (Apple's UIImage+ImageEffects): light = radius 30, white tint at 0.30, saturation 1.8; extra-light = radius 20, grey 0.97 at 0.82, saturation 1.8; dark = radius 20, grey 0.11 at 0.73, saturation 1.8; tint = radius 10, the --tint colour at 0.6, saturation -1. --radius, --tint and --saturation change a style's values; a --tint colour without alpha takes the style's alpha. Radii are in points: pixels = points x --scale (default 1; use 2 for HiDPI screenshots, since an image file does not say which screen it came from).
 
                 What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
 
@@ -22,7 +22,7 @@ extension ImgTool {
 
                 Regions are in pixels or shares of the image: --region 0,0,100%,8% is a top bar on any screen size.
 
-                Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept.
+                Metadata (EXIF with GPS and embedded thumbnails, XMP, IPTC, ICC, PNG text) is stripped from the output unless --keep-metadata is given. Output is 8-bit sRGB (a non-sRGB ICC profile is applied first, unless kept); alpha is kept and frosted with the colour (text on a transparent background would otherwise stay readable in it).
 
                 --mask: white is frosted, black untouched, grey blends; a mask of another size is stretched to the image. The tint stays inside the mask or the regions (Apple's fills the whole image), so pixels outside are unchanged.
 
@@ -30,7 +30,7 @@ extension ImgTool {
 
                 Batches: several images or folders (-r: with every folder below) need -o DIR/, which mirrors the input tree; a file's format is kept unless --format; -j images at once; one record per input (--json: {"file", "error", "exit_status"} for failures) and a summary line on stderr; --skip-existing skips images whose output exists and is newer; --shard i/N takes a stable share for one of N machines.
 
-                Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed too).
+                Exit status: 0 written (or, with --find text --json and no -o, looked at), 1 a file could not be read or written, 64 bad command line (a --lang whose data is not installed, an output that is an input, a --region outside the one image given, an output suffix nothing here writes). In a batch, an image that a --region does not fit, or whose output would be an input, fails alone (1).
 
                 Examples:
                   imgtool blur shot.png -o frosted.png --style light
@@ -74,20 +74,24 @@ extension ImgTool {
             transform: { text in try TintChoice(parsing: text) })
         public var tint: TintChoice?
 
-        @Option(help: ArgumentHelp("Blur radius in points (0 for no blur).", valueName: "points"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Blur radius in points (0 for no blur).", valueName: "points"))
         public var radius: Double?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp("Saturation delta factor (1 unchanged, 1.8 vivid, -1 inverted).", valueName: "factor"))
         public var saturation: Double?
 
-        @Option(help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
         public var scale: Double = 1
 
         @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
         public var mask: String?
 
         @Option(
+            parsing: .unconditionalSingleValue,
             help: ArgumentHelp(
                 "Frost only this rectangle, in pixels or shares of the image (0,0,100%,8%); repeatable. With --find text: look for text only here.",
                 valueName: "x,y,w,h"),
@@ -128,6 +132,7 @@ extension ImgTool {
         public var format: String?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
                 "PNG zlib level 0-9 (libvips' default 6); 1 writes several times faster.", valueName: "level"))
         public var pngCompression: Int?
@@ -190,6 +195,7 @@ extension ImgTool {
         }
 
         public func run() throws {
+            limits.apply()
             let arguments = files.isEmpty ? ["-"] : files
             let inputs = batch.inputs(arguments, suffixes: InputScan.imageSuffixes)
             let job: BlurJob
@@ -207,10 +213,19 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(arguments)
             batch.shareCores(among: inputs.count)
+            // A batch says what frosting does not do once, at its end, not on every line.
+            let batched = inputs.count > 1 || batch.summarises(arguments)
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
-                text: { (summary: BlurSummary) in summary.output == "<stdout>" ? [] : [summary.line] },
+                text: { (summary: BlurSummary) in
+                    summary.output == "<stdout>" ? [] : [batched ? summary.lineWithoutNote : summary.line]
+                },
                 work: job.run)
+            if batched && !quiet && !json && !findsOnly {
+                Console.error(
+                    "imgtool blur: \(cover == nil ? "blur obscures; it does not redact: where secrecy matters use --cover" : "covered areas keep nothing of what was under them")"
+                )
+            }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
 
@@ -229,9 +244,10 @@ extension ImgTool {
                 secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
                 timing: timing,
                 skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
-                pngCompression: pngCompression)
+                pngCompression: pngCompression, quiet: quiet)
+            job.batched = several
             if findsOnly { return job }
-            if several {
+            if several || OutputDestinations.namesFolder(output) {
                 guard let output, output != "-" else {
                     throw ToolFailure(
                         "\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into",
@@ -243,9 +259,13 @@ extension ImgTool {
                 // The format and saver options are checked once, up front: a mistake there is the command line's.
                 try BlurDestination.validate(format: format ?? "png", pngCompression: pngCompression)
             } else {
-                job.single = try BlurDestination(
+                let single = try BlurDestination(
                     output: output, format: format, pngCompression: pngCompression,
                     standardOutputIsTerminal: Console.isTerminal(1))
+                if let path = single.path {
+                    try OutputSafety.refuseOverwriting(path, inputs: inputs.map(\.path))
+                }
+                job.single = single
             }
             return job
         }
@@ -287,7 +307,12 @@ struct BlurSummary: Encodable, Sendable {
     var method: String
     var regions: Int
     var masked: Bool
-    var metadata: String
+    /// Frames or pages in the input (only the first is frosted).
+    var pages = 1
+    /// The kinds of metadata the output carries, as `imgtool info` names them ([] when stripped).
+    var metadata: [String]
+    /// Whether metadata was kept (`--keep-metadata`), for the text line.
+    var metadataKept: Bool
     /// With --secure (or --find text): the frost inside is made from pixels outside only.
     var secure: Bool?
     /// With --cover: what covers the areas.
@@ -300,7 +325,7 @@ struct BlurSummary: Encodable, Sendable {
         input: String, output: String?, style: FrostStyle, effect: FrostEffect, scale: Double, width: Int, height: Int,
         method: String, regions: Int, masked: Bool, metadataKept: Bool
     ) {
-        file = input == "-" ? "<stdin>" : input
+        file = input
         self.output = output
         self.style = style.rawValue
         radius = effect.radius
@@ -313,24 +338,65 @@ struct BlurSummary: Encodable, Sendable {
         self.method = method
         self.regions = regions
         self.masked = masked
-        metadata = metadataKept ? "kept" : "stripped"
+        self.metadataKept = metadataKept
+        metadata = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
+            regions, masked, metadata, pages, secure, cover, text, note
+    }
+
+    /// Every key is written; absent values as null (docs/JSON.md).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        let written = output.map { [WrittenOutput(path: $0 == "<stdout>" ? "-" : $0, width: width, height: height)] }
+        try container.encode(written ?? [], forKey: .outputs)
+        try container.encode(style, forKey: .style)
+        try container.encode(radius, forKey: .radius)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(boxWidth, forKey: .boxWidth)
+        try container.encode(saturation, forKey: .saturation)
+        try container.encode(tint, forKey: .tint)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(method, forKey: .method)
+        try container.encode(regions, forKey: .regions)
+        try container.encode(masked, forKey: .masked)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(pages, forKey: .pages)
+        try container.encode(secure, forKey: .secure)
+        try container.encode(cover, forKey: .cover)
+        try container.encode(text, forKey: .text)
+        try container.encode(note, forKey: .note)
+    }
+
+    private var metadataText: String { metadataKept ? "kept" : "stripped" }
+
+    /// The line without the closing note, for batches (which give the note once).
+    var lineWithoutNote: String {
+        let full = line
+        guard let range = full.range(of: "; \(note)", options: .backwards) else { return full }
+        return String(full[..<range.lowerBound])
     }
 
     var line: String {
-        guard let output else { return "\(file): \(self.text?.count ?? 0) text region(s) found" }
+        let shownFile = file == "-" ? "<stdin>" : file
+        guard let output else { return "\(shownFile): \(self.text?.count ?? 0) text region(s) found" }
         if let cover {
-            var text = "\(file) → \(output): covered with \(cover), \(width)×\(height)"
+            var text = "\(shownFile) → \(output): covered with \(cover), \(width)×\(height)"
             if masked { text += ", masked" }
             if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
-            return text + ", metadata \(metadata); \(note)"
+            return text + ", metadata \(metadataText); \(note)"
         }
-        var text = "\(file) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
+        var text = "\(shownFile) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
         if let boxWidth { text += " (box \(boxWidth) px)" }
         text += ", \(width)×\(height)"
         if masked { text += ", masked" }
         if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
         if secure == true { text += ", secure" }
-        text += ", metadata \(metadata); \(note)"
+        text += ", metadata \(metadataText); \(note)"
         return text
     }
 }

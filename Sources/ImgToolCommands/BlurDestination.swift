@@ -56,11 +56,7 @@ struct BlurDestination: Equatable {
     private static func saverOptions(
         suffix: String, bracketed: String, pngCompression: Int?
     ) throws(ToolFailure) -> String {
-        guard Image.canSave(format: suffix) else {
-            throw ToolFailure(
-                "cannot write \"\(suffix)\" images: use png, jpg, webp, tif or another format libvips saves",
-                status: ExitStatus.usage)
-        }
+        try ImageOutput.checkWritable(suffix)
         var parts: [String] = []
         if bracketed.count > 2 {
             parts.append(String(bracketed.dropFirst().dropLast()))

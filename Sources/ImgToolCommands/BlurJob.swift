@@ -30,6 +30,10 @@ struct BlurJob: Sendable {
     var maxPixels: Int
     var format: String?
     var pngCompression: Int?
+    /// `-q`: no notices (frames and pages left out).
+    var quiet = false
+    /// Several inputs (or a folder): a value that does not fit one image fails that image alone.
+    var batched = false
     /// One input: its file or standard output.
     var single: BlurDestination?
     /// Several inputs (or a folder): `-o DIR/`, mirroring the input tree.
@@ -92,6 +96,8 @@ struct BlurJob: Sendable {
             if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
         }
         summary.text = result.found.map(Self.records)
+        summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
+        if keepMetadata { summary.metadata = ImageInfo.metadataKinds(result.image.fieldNames) }
         return summary
     }
 
@@ -110,6 +116,7 @@ struct BlurJob: Sendable {
                 width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
                 regions: found.count, masked: false, metadataKept: keepMetadata)
             summary.text = Self.records(found)
+            summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
             summary.note = "text found; no image written"
             return summary
         } catch {
@@ -131,8 +138,10 @@ struct BlurJob: Sendable {
         for spec in regions {
             let wanted = spec.resolved(width: width, height: height)
             guard let clipped = wanted.clipped(toWidth: width, height: height) else {
+                // One image: the command line's mistake (64); in a batch that image's failure alone (1).
                 throw ToolFailure(
-                    file: input, "region \(spec) lies outside the \(width)×\(height) image", status: ExitStatus.usage)
+                    file: input, "region \(spec) lies outside the \(width)×\(height) image",
+                    status: batched ? ExitStatus.failure : ExitStatus.usage)
             }
             inside.append(clipped)
         }

@@ -1,3 +1,4 @@
+import CommandSupport
 import Frost
 import FrostKit
 import Tesseract
@@ -13,7 +14,19 @@ enum Failures {
         switch error {
         case let error as VipsError:
             if case .tooManyPixels = error.kind { return error.description + " (--max-pixels raises it)" }
-            return error.description
+            if case .untrustedLoader = error.kind {
+                return error.description
+                    + ": convert it to PNG first, or add --allow-untrusted-loaders for files you trust (imgtool formats lists what is read)"
+            }
+            let text = error.description
+            if text.contains("heifsave"),
+                text.localizedCaseInsensitiveContains("unsupported codec")
+                    || text.localizedCaseInsensitiveContains("no encoder")
+            {
+                return
+                    "cannot write AVIF/HEIC here: libheif has no encoder for it (AVIF needs libheif built with aom, rav1e or svt-av1); write .webp or .png instead"
+            }
+            return PlainWords.clean(text)
         case EffectError.tintNeedsColour:
             return "--style tint needs a colour: --tint COLOUR"
         case EffectError.radiusOutOfRange(let limit):
@@ -30,8 +43,10 @@ enum Failures {
                 "--lang \(language): no Tesseract data for it is installed (Debian: apt install tesseract-ocr-\(language); tesseract --list-langs shows what is)"
         case TesseractError.badLanguageName(let name):
             return "--lang \"\(name)\" is not a Tesseract language name (e.g. eng, deu, eng+fra)"
+        case let failure as ToolFailure:
+            return PlainWords.clean(failure.cause)
         default:
-            return "\(error)"
+            return PlainWords.clean("\(error)")
         }
     }
 

@@ -13,11 +13,11 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Detect a photo's horizon tilt; write a straightened copy.",
             discussion: """
-                The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or on the vanishing point of the verticals of buildings and interiors, at about 1024 px on the long side. Confidence (0-1) is the estimated chance that the angle is within 1° of the truth; below --min-confidence (default 0.75) the answer is "no horizon found" rather than a guess, as on photos without a level reference (sky, foliage, macro) or when the evidence is ambiguous.
+                The angle is the tilt of the horizon as you see the picture (EXIF orientation applied): positive when it rises to the right (counter-clockwise), negative when it falls. It is measured on the horizon line (sea, lake, plain) or on the vanishing point of the verticals of buildings and interiors, at about 1024 px on the long side. Confidence (0-1) is the estimated chance that the angle is within 1 degree of the truth; below --min-confidence (default 0.75) the answer is "no horizon found" rather than a guess, as on photos without a level reference (sky, foliage, macro) or when the evidence is ambiguous.
 
-                --fix turns the picture by the opposite angle and crops it, in one resampling pass (bicubic by default): to the largest rectangle with the original aspect ratio (--crop aspect, the default), the largest rectangle of any shape (max-area), or the whole turned canvas with --background in the corners (none). The copy keeps the format, the ICC profile and the EXIF/XMP metadata with the orientation reset (--strip drops them); JPEG quality is estimated from the input's quantisation tables (90 if they cannot be read) and its chroma subsampling is kept; WebP is written at quality 90. -o 'level.jpg[Q=95]' sets saver options. Inputs are never overwritten unless --in-place is given, and then atomically. When no horizon is found, nothing is written for that file.
+                --fix turns the picture by the opposite angle and crops it, in one resampling pass (bicubic by default): to the largest rectangle with the original aspect ratio (--crop aspect, the default), the largest rectangle of any shape (max-area), or the whole turned canvas with --background in the corners (none). The copy keeps the format, the ICC profile and the EXIF/XMP metadata with the orientation reset (--strip drops them); JPEG quality is estimated from the input's quantisation tables (90 if they cannot be read) and its chroma subsampling is kept; WebP is written at quality 90. -o 'level.jpg[Q=95]' sets saver options. Inputs are never overwritten unless --in-place is given, and then atomically. When no horizon is found, nothing is written for that file. A photo within 0.1 degree of level is reported level and never turned (turning would resample and crop it for less than the estimator's own error): beside it and with --in-place nothing is written, so a batch run twice neither turns its copies again nor makes NAME-level-level files (NAME-level copies of photos also given are left out of a run beside them); with -o FILE, -o DIR/ or -o - the photo's own bytes are copied unchanged (re-saved without metadata with --strip).
 
-                JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence (of the best guess, also when not found), line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) and, with --fix, output (null when nothing was written); --evidence adds evidence, the candidates (horizon_line, verticals) with their angles, confidences and the features the confidence was computed from.
+                JSON keys: file, width, height (as displayed), found, angle (degrees) and angle_radians (null when not found), confidence (of the best guess, also when not found), line ([[x, y], [x, y]] end points in pixels, null when not found), transform ([a, b, c, d, tx, ty]: pixel (x, y) goes to (a*x + c*y + tx, b*x + d*y + ty) in the levelled canvas), crop ({x, y, width, height} kept in that canvas; transform and crop are null when not found) outputs (the files written, each {path, width, height} in pixels; [] when none) and level (with --fix: true when within 0.1 degree, not turned; null without --fix) (docs/JSON.md); --evidence adds evidence, the candidates (horizon_line, verticals) with their angles, confidences and the features the confidence was computed from.
 
                 Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
 
@@ -58,7 +58,7 @@ extension ImgTool {
             help: ArgumentHelp(
                 "aspect (largest rectangle of the original proportions), max-area, or none.", valueName: "mode"),
             transform: parseCropMode)
-        public var crop: CropMode = .aspect
+        public var crop: CropMode?
 
         @Option(
             help: ArgumentHelp(
@@ -75,17 +75,20 @@ extension ImgTool {
                 valueName: "file|dir/"))
         public var overlay: String?
 
-        @Option(help: ArgumentHelp("Search range in degrees either side of level (0.5-45).", valueName: "degrees"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Search range in degrees either side of level (0.5-45).", valueName: "degrees"))
         public var maxAngle: Double = 30
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
-                "Answer only when the confidence is at least this (0-1); the default is where at most 1 % of the development corpus's answers were more than 2° off. Raise it for unattended batches, lower it to get more answers.",
+                "Answer only when the confidence is at least this (0-1); the default is where at most 1 % of the development corpus's answers were more than 2 degrees off. Raise it for unattended batches, lower it to get more answers.",
                 valueName: "p"))
         public var minConfidence: Double = HorizonEstimator.Configuration().minConfidence
 
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
-        public var interpolate: String = "bicubic"
+        public var interpolate: String?
 
         @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
         public var skipExisting = false
@@ -127,7 +130,17 @@ extension ImgTool {
                 throw ValidationError("--min-confidence must be from 0 to 1")
             }
             if skipExisting && !fix { throw ValidationError("--skip-existing needs --fix") }
-            guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate) else {
+            // Options that shape the straightened copy do nothing without --fix: say so.
+            for (option, given) in [
+                ("--crop", crop != nil), ("--background", background != nil), ("--interpolate", interpolate != nil),
+                ("--strip", strip),
+            ] where given && !fix {
+                throw ValidationError("\(option) shapes the straightened copy: add --fix")
+            }
+            if background != nil && (crop ?? .aspect) != .none {
+                throw ValidationError("--background fills the corners of --crop none only: add --crop none")
+            }
+            guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate ?? "bicubic") else {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if evidence && !json { throw ValidationError("--evidence adds to the JSON records: add --json") }
@@ -135,26 +148,46 @@ extension ImgTool {
         }
 
         private func makeJob(_ inputs: [BatchInput]) throws(ToolFailure) -> HorizonJob {
+            // The straightened copy and the drawing never go to the same place.
+            try OutputSafety.refuseSamePlace([
+                ("-o", fix && !inPlace ? output : nil),
+                ("--overlay", overlay),
+            ])
             let fixes =
                 fix
                 ? try OutputDestinations(
                     output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
-                    tagInFolders: false, option: "-o") : nil
+                    tagInFolders: false, option: "-o", inPlaceFlag: "--in-place") : nil
             var overlays: OutputDestinations?
             if let overlay {
                 overlays = try OutputDestinations(
                     output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
                     tagInFolders: true, option: "--overlay")
             }
+            for suffix in [fixes?.userSuffix, overlays?.userSuffix].compactMap({ $0 }) {
+                try ImageOutput.checkWritable(suffix)
+            }
             return HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
-                leveller: HorizonLeveller(crop: crop, background: background, interpolator: interpolate),
+                leveller: HorizonLeveller(
+                    crop: crop ?? .aspect, background: background, interpolator: interpolate ?? "bicubic"),
                 fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
-                maxPixels: limits.maxPixels, evidence: evidence)
+                maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
         }
 
         public func run() throws {
-            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            limits.apply()
+            var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            // Run twice beside the photos, a batch would take its own copies for photos.
+            if fix && output == nil && !inPlace {
+                let (kept, dropped) = OutputDestinations.droppingOwnOutputs(inputs, tag: "-level")
+                inputs = kept
+                if dropped > 0 && !quiet {
+                    Console.error(
+                        "imgtool horizon: \(dropped) input\(dropped == 1 ? "" : "s") left out: NAME-level copies of photos also given (written by an earlier --fix)"
+                    )
+                }
+            }
             let job: HorizonJob
             do {
                 job = try makeJob(inputs)

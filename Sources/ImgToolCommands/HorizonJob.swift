@@ -20,6 +20,8 @@ struct HorizonJob: Sendable {
     var maxPixels: Int = Image.defaultMaxPixels
     /// `--evidence`: candidates and features in each record.
     var evidence = false
+    /// `-q`: no notices (frames and pages left out).
+    var quiet = false
 
     /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
     /// error that stopped it.
@@ -62,6 +64,9 @@ struct HorizonJob: Sendable {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        // Animations and multi-page files: the first frame or page is measured; say so.
+        let header = try memoryImage ?? Image.load(input, autorotate: false, access: .sequential, maxPixels: maxPixels)
+        record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.includesOutput = fixes != nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
@@ -75,10 +80,25 @@ struct HorizonJob: Sendable {
         }
 
         if let fixes, let estimate {
-            let image = try fullImage()
-            let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
-            record.output = try writeLevelled(
-                image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+            if Levelling.isLevel(estimate.angleDegrees) {
+                // Already level: never turned again. Beside the photo (or in place) nothing is
+                // written, so a batch run twice makes no NAME-level-level; a named output, a folder
+                // or standard output gets the photo's own bytes, unchanged (re-saved only for --strip).
+                record.level = true
+                if fixes.mode != .beside && fixes.mode != .inPlace {
+                    let image = try fullImage()
+                    let path = try writeUnchanged(input: batchInput, bytes: stdinBytes, to: fixes, image: image)
+                    record.output = path
+                    record.outputs.append(WrittenOutput(path: path, width: image.width, height: image.height))
+                }
+            } else {
+                let image = try fullImage()
+                let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
+                let path = try writeLevelled(
+                    image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+                record.output = path
+                record.outputs.append(WrittenOutput(path: path, width: record.crop?.width, height: record.crop?.height))
+            }
         }
         if let overlays {
             let image = try fullImage()
@@ -90,6 +110,7 @@ struct HorizonJob: Sendable {
                 for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
                 userOptions: target.options, jpegQuality: nil)
             try save(drawn, to: target.path, format: format, strip: true)
+            record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
         }
         return record
     }
@@ -113,6 +134,47 @@ struct HorizonJob: Sendable {
                 for: image, userSuffix: destinations.userSuffix ?? own.suffix,
                 userOptions: target.options, jpegQuality: jpegQuality)
         try save(levelled, to: target.path, format: format, strip: strip)
+        return target.path
+    }
+
+    /// A level photo's copy: its own bytes when the output keeps its format and metadata is kept,
+    /// otherwise the picture re-saved as it is (no turn, no crop).
+    private func writeUnchanged(
+        input: BatchInput, bytes: [UInt8]?, to destinations: OutputDestinations, image: Image
+    ) throws -> String {
+        let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: nil)
+        let target = try destinations.destination(
+            for: input, suffix: own.suffix, keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
+        let sameFormat =
+            destinations.userSuffix.map { HorizonSaveFormat.isSameFormat("x" + $0, own.suffix) } ?? true
+        // The bytes hold the format the copy is named for (the input's own, when libvips writes it).
+        let bytesMatch = input.isStandardInput || HorizonSaveFormat.isSameFormat(input.path, own.suffix)
+        if !strip, sameFormat, bytesMatch, target.options.isEmpty {
+            let data = try bytes.map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: input.path))
+            if target.path == "-" {
+                guard !Console.isTerminal(1) else {
+                    throw ToolFailure(
+                        "refusing to write image data to a terminal: redirect standard output or give -o FILE",
+                        status: ExitStatus.usage)
+                }
+                FileHandle.standardOutput.write(data)
+            } else {
+                ProcessControl.removeTemporaryFilesOnInterrupt()
+                do {
+                    try AtomicOutput.write(to: target.path) { temporary in
+                        try data.write(to: URL(fileURLWithPath: temporary))
+                    }
+                } catch {
+                    throw Failures.failure(error, file: target.path)
+                }
+            }
+            return target.path
+        }
+        let quality = bytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input.path)
+        let format = HorizonSaveFormat.choose(
+            for: image, userSuffix: destinations.userSuffix ?? own.suffix, userOptions: target.options,
+            jpegQuality: quality)
+        try save(image, to: target.path, format: format, strip: strip)
         return target.path
     }
 

@@ -1,10 +1,11 @@
+import CommandSupport
 import Foundation
 import Horizon
 import HorizonKit
 
 /// One input's result, as printed: a line of text or one JSON object with exactly the keys
-/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop` and,
-/// with `--fix`, `output`. Absent values are written as null, never left out.
+/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop, outputs, level`
+/// (docs/JSON.md). Absent values are written as null, never left out.
 public struct HorizonRecord: Encodable, Sendable, Equatable {
     public struct Crop: Encodable, Sendable, Equatable {
         public var x: Int
@@ -29,8 +30,14 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var transform: [Double]?
     /// The kept rectangle in the levelled canvas, whole pixels: the output's size when fixing.
     public var crop: Crop?
-    /// The written file, with `--fix` (null when nothing was written).
+    /// The straightened copy written with `--fix` (nil when nothing was written), for the text line.
     public var output: String?
+    /// Every file written for this photo (the `--fix` copy, the `--overlay` drawing), with pixel sizes.
+    public var outputs: [WrittenOutput] = []
+    /// With `--fix`: the tilt is within `Levelling.levelTolerance` (0.1°), so nothing was turned.
+    public var level = false
+    /// Frames or pages in the file (only the first is measured and written).
+    public var pages = 1
     /// Whether to write the `output` key at all (only with `--fix`).
     var includesOutput = false
     /// With `--evidence`: every candidate with the features behind its confidence.
@@ -77,7 +84,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
-            output
+            outputs, level, pages
         case evidence
     }
 
@@ -93,8 +100,11 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         try container.encode(line, forKey: .line)
         try container.encode(transform, forKey: .transform)
         try container.encode(crop, forKey: .crop)
-        if includesOutput { try container.encode(output, forKey: .output) }
-        if let evidence { try container.encode(evidence, forKey: .evidence) }
+        try container.encode(outputs, forKey: .outputs)
+        // `level` says whether --fix left the photo unturned: null without --fix.
+        try container.encode(includesOutput ? level : nil, forKey: .level)
+        try container.encode(pages, forKey: .pages)
+        if let evidence { try container.encode(evidence, forKey: .evidence) }  // asked for with --evidence
     }
 
     /// `photo.jpg: horizon tilted +2.31° (confidence 0.87)`, and what was written.
@@ -107,6 +117,11 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             return line
         }
         var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (confidence \(confidenceText))"
+        if level {
+            line += ", level within \(Levelling.levelTolerance)°: not turned"
+            line += output.map { " → \($0) unchanged" } ?? ", nothing written"
+            return line
+        }
         if let output, let crop { line += " → \(output) \(crop.width)×\(crop.height)" }
         return line
     }

@@ -1,14 +1,27 @@
 import ArgumentParser
+import CommandSupport
 import Vips
 
-/// `--max-pixels`, shared by every imgtool command that decodes images.
+/// `--max-pixels` and `--allow-untrusted-loaders`, shared by every imgtool command that decodes images.
 struct ImageLimits: ParsableArguments {
     @Option(
         name: .customLong("max-pixels"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Refuse images declaring more pixels than this (decompression bombs); 500M by default. Accepts a suffix K, M or G.",
             valueName: "count"), transform: ImageLimits.parseCount)
     var maxPixels: Int = Image.defaultMaxPixels
+
+    @Flag(
+        help:
+            "Also read formats whose libvips loader is marked untrusted (BMP and others through ImageMagick, PDF, FITS, MATLAB): only for files you trust."
+    )
+    var allowUntrustedLoaders = false
+
+    /// Lifts the loader block for this run when asked (through the runtime policy).
+    func apply() {
+        if allowUntrustedLoaders { ProcessControl.acceptUntrustedLoaders() }
+    }
 
     /// "500M" → 500 000 000.
     static func parseCount(_ text: String) throws -> Int {

@@ -5,6 +5,21 @@ import Vips
 /// The one way imgtool writes an image: to a file that appears whole or not at all (temporary
 /// file, fsync, rename: `AtomicOutput`), or to standard output for `-`.
 enum ImageOutput {
+    /// Refuses an output suffix libvips cannot write here (or writes only through a blocked saver,
+    /// as .bmp through ImageMagick): a command-line mistake, exit 64, with the list of what can be written.
+    static func checkWritable(_ suffix: String) throws(ToolFailure) {
+        guard !Image.canSave(format: suffix) else { return }
+        if suffix.lowercased() == ".avif" {
+            throw ToolFailure(
+                "cannot write AVIF here: libheif has no AV1 encoder (install libaom3, or libheif-plugin-aomenc where libheif has plugins); .avif is never written with HEVC, which browsers cannot open",
+                status: ExitStatus.usage)
+        }
+        let writable = ImgTool.Formats.candidates.filter { Image.canSave(format: $0) }
+        throw ToolFailure(
+            "cannot write \"\(suffix)\" images: use \(writable.joined(separator: " ")) (imgtool formats)",
+            status: ExitStatus.usage)
+    }
+
     /// Writes `image` with the saver for `suffix` and a libvips option string.
     static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure)
     {

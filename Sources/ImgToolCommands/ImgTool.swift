@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Vips
 
 /// `imgtool`: image jobs on libvips. The executable only calls `ImgTool.main()`.
@@ -10,7 +11,8 @@ public struct ImgTool: ParsableCommand {
             Exit status: 0 success, 1 a file could not be read or written, 2 nothing found to act on
             (horizon: no horizon in some input), 64 bad command line.
             """,
-        subcommands: [Info.self, Blur.self, Horizon.self]
+        version: ToolVersion.current,
+        subcommands: [Info.self, Blur.self, Horizon.self, Formats.self]
     )
 
     public init() {}

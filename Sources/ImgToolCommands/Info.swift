@@ -40,6 +40,7 @@ extension ImgTool {
         public init() {}
 
         public func run() throws {
+            limits.apply()
             var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let maxPixels = limits.maxPixels
@@ -69,6 +70,8 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var iccProfile: Bool
     /// Kinds of metadata present: exif, gps, exif-thumbnail, xmp, iptc, icc, text.
     public var metadata: [String]
+    /// Frames (animated GIF, WebP) or pages (TIFF, HEIF) in the file; the others describe the first.
+    public var pages: Int = 1
 
     public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
         do {
@@ -79,7 +82,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
             let swap = [5, 6, 7, 8].contains(image.orientation)
             return ImageInfo(
                 file: file,
-                format: formatName(loader: image.loader),
+                format: formatName(loader: image.loader, compression: image.string(field: "heif-compression")),
                 width: swap ? image.height : image.width,
                 height: swap ? image.width : image.height,
                 bands: image.bands,
@@ -87,18 +90,26 @@ public struct ImageInfo: Codable, Sendable, Equatable {
                 interpretation: image.interpretation,
                 orientation: image.orientation,
                 iccProfile: image.hasField("icc-profile-data"),
-                metadata: metadataKinds(image.fieldNames)
+                metadata: metadataKinds(image.fieldNames),
+                pages: MultiPage.count(image)
             )
         } catch {
             throw Failures.failure(error, file: file)
         }
     }
 
-    /// "jpegload_source" → "jpeg".
-    static func formatName(loader: String?) -> String {
+    /// "jpegload_source" → "jpeg"; a HEIF file says which codec it holds: AV1 is "avif", HEVC "heic".
+    static func formatName(loader: String?, compression: String? = nil) -> String {
         guard var name = loader else { return "unknown" }
         for suffix in ["_source", "_buffer", "_file"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         if name.hasSuffix("load") { name.removeLast(4) }
+        if name == "heif" {
+            switch compression {
+            case "av1": return "avif"
+            case "hevc": return "heic"
+            default: return name
+            }
+        }
         return name
     }
 
@@ -122,6 +133,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         let shownFile = file == "-" ? "<stdin>" : file
         var text = "\(shownFile): \(format) \(width)×\(height), \(bands) bands \(bandFormat) \(interpretation)"
         if orientation != 1 { text += ", EXIF orientation \(orientation)" }
+        if pages > 1 { text += ", \(pages) \(format == "gif" || format == "webp" ? "frames" : "pages")" }
         text += metadata.isEmpty ? ", no metadata" : ", metadata: \(metadata.joined(separator: " "))"
         return text
     }

@@ -1,3 +1,4 @@
+import CommandSupport
 import LayoutKit
 import Poppler
 import QPDF
@@ -18,7 +19,7 @@ enum Failures {
         case FirstLine.Failure.notFound: return "no such file"
         case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
         case FirstLine.Failure.unreadable: return "cannot be read"
-        default: return "\(error)"
+        default: return PlainWords.clean("\(error)")
         }
     }
 

@@ -17,8 +17,8 @@ extension PDFLayout {
                 together, in millimetres and points, with the paper's name when it is a
                 known one within ISO 216's tolerance (A and B series, C4-C6, DL, JIS B4-B6,
                 Letter, Legal, Tabloid, Executive, Half Letter):
-                  pages 1–120, 122–300: 148 × 210 mm (A5), 419.53 × 595.28 pt
-                  page 121: 297 × 210 mm (A4 landscape), 841.89 × 595.28 pt, rotated 90°
+                  pages 1-120, 122-300: 148 x 210 mm (A5), 419.53 x 595.28 pt
+                  page 121: 297 x 210 mm (A4 landscape), 841.89 x 595.28 pt, rotated 90 degrees
                 --json keeps every page (page, width, height in points, rotation, label)
                 and adds size_groups (pages in --pages syntax, page_count, width, height,
                 width_mm, height_mm, paper, orientation, rotation).
@@ -81,8 +81,8 @@ extension PDFLayout {
 }
 
 /// What `pdflayout info` reports; JSON keys are snake_case.
-public struct PDFInfo: Codable, Sendable, Equatable {
-    public struct PageInfo: Codable, Sendable, Equatable {
+public struct PDFInfo: Encodable, Sendable, Equatable {
+    public struct PageInfo: Encodable, Sendable, Equatable {
         public var page: Int
         public var width: Double
         public var height: Double
@@ -130,6 +130,25 @@ public struct PDFInfo: Codable, Sendable, Equatable {
             orientation = group.width > group.height ? "landscape" : group.width < group.height ? "portrait" : "square"
             rotation = group.rotation
         }
+
+        enum CodingKeys: String, CodingKey {
+            case pages, pageCount = "page_count", width, height, widthMm = "width_mm", heightMm = "height_mm", paper,
+                orientation, rotation
+        }
+
+        /// Every key written: an unknown paper or rotation is null, not left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pages, forKey: .pages)
+            try container.encode(pageCount, forKey: .pageCount)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encode(widthMm, forKey: .widthMm)
+            try container.encode(heightMm, forKey: .heightMm)
+            try container.encode(paper, forKey: .paper)
+            try container.encode(orientation, forKey: .orientation)
+            try container.encode(rotation, forKey: .rotation)
+        }
     }
 
     public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
@@ -161,7 +180,36 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         }
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    private static func rounded(_ value: Double) -> Double { Points.json(value) }
+
+    enum CodingKeys: String, CodingKey {
+        case file, pageCount = "page_count", pdfVersion = "pdf_version", pageLayout = "page_layout", direction,
+            encrypted, pages, sizeGroups = "size_groups"
+    }
+
+    enum PageKeys: String, CodingKey { case page, width, height, rotation, label }
+
+    /// Every key written (null when absent); the reading direction spelt as everywhere else:
+    /// "rtl" or "ltr" (null when the PDF does not say), not the PDF names /R2L and /L2R.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(pdfVersion, forKey: .pdfVersion)
+        try container.encode(pageLayout, forKey: .pageLayout)
+        try container.encode(direction.map { $0 == .rightToLeft ? "rtl" : "ltr" }, forKey: .direction)
+        try container.encode(encrypted, forKey: .encrypted)
+        var list = container.nestedUnkeyedContainer(forKey: .pages)
+        for page in pages {
+            var item = list.nestedContainer(keyedBy: PageKeys.self)
+            try item.encode(page.page, forKey: .page)
+            try item.encode(page.width, forKey: .width)
+            try item.encode(page.height, forKey: .height)
+            try item.encode(page.rotation, forKey: .rotation)
+            try item.encode(page.label, forKey: .label)
+        }
+        try container.encode(sizeGroups, forKey: .sizeGroups)
+    }
 
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
@@ -183,7 +231,5 @@ public struct PDFInfo: Codable, Sendable, Equatable {
         return lines
     }
 
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    private func format(_ value: Double) -> String { Points.text(value) }
 }

@@ -57,7 +57,7 @@ extension PDFLayout {
                 fonts and images untouched, printable annotations drawn. The outline and
                 links come along, retargeted to the sheet holding their page at the same
                 spot (links to pages left out by --pages are dropped and counted); each
-                sheet is labelled by its pages ("2–3"); document info, XMP and /Lang are
+                sheet is labelled by its pages ("2-3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
                 /OneColumn for a continuous strip), /Direction /R2L with --rtl.
                 -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
@@ -172,6 +172,7 @@ extension PDFLayout {
         var columns: Int?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp(
                 "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
                 valueName: "pt"))
@@ -198,7 +199,9 @@ extension PDFLayout {
                 valueName: "pages"))
         var alone: String?
 
-        @Option(help: "Raster resolution (default 72: actual size; with --columns, the widest page 200 px wide).")
+        @Option(
+            parsing: .unconditional,
+            help: "Raster resolution (default 72: actual size; with --columns, the widest page 200 px wide).")
         var dpi: Double?
 
         @Option(
@@ -219,13 +222,13 @@ extension PDFLayout {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / for several PDFs or --format html.",
+                "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / (one PDF or several; with --format html, the reader's folder); - for standard output (a PDF, or one image with --format).",
                 valueName: "file|dir/"))
         var output: String?
 
         @Option(
             help: ArgumentHelp(
-                "With -o DIR/: pdf (vector sheets, the default), png, jpg, webp or tif; html: a web reader in DIR (one per PDF in a batch).",
+                "With -o DIR/ or -o -: pdf (vector sheets, the default), png, jpg, webp or tif; html: a web reader in DIR (one per PDF in a batch).",
                 valueName: "format"))
         var format: String?
 
@@ -247,6 +250,13 @@ extension PDFLayout {
         public func validate() throws {
             if let dpi, !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
             if dpi != nil && fit != nil { throw ValidationError("give --dpi or --fit, not both") }
+            // Options that shape what -o writes do nothing without it: say so.
+            for (option, given) in [
+                ("--dpi", dpi != nil), ("--fit", fit != nil), ("--background", background != nil),
+                ("--skip-existing", skipExisting), ("--force", force),
+            ] where given && output == nil {
+                throw ValidationError("\(option) applies to what -o writes (the JSON geometry is in points): add -o")
+            }
             if gap != nil && noGaps { throw ValidationError("give --gap or --no-gaps, not both") }
             try BatchOptions.validateStandardInput(files)
             try password.validate(pdfs: files)
@@ -267,11 +277,17 @@ extension PDFLayout {
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp, tif or html")
             }
-            if format?.lowercased() == "html" && output == nil {
+            if format?.lowercased() == "html" && (output == nil || output == "-") {
                 throw ValidationError("--format html writes a folder: give it with -o DIR/")
             }
             if let gap, Self.margins(gap) == nil {
                 throw ValidationError("--gap: expected 1, 2 or 4 numbers of points separated by commas")
+            }
+            if let gap,
+                gap.split(separator: ",").contains(where: { (Double($0.trimmingCharacters(in: .whitespaces)) ?? 0) < 0 }
+                )
+            {
+                throw ValidationError("--gap must be 0 or more points (--no-gaps for none)")
             }
             if let background, BackgroundColour.parse(background) == nil {
                 throw ValidationError(
@@ -298,6 +314,8 @@ extension PDFLayout {
             var report = BatchReport(label: "pdflayout", quiet: quiet, json: json)
             report.nothingFoundLabel = "no pages"
             report.alwaysSummarise = batch.summarises(files)
+            // With the PDF or image on standard output, reports go to stderr.
+            report.recordsToStandardError = output == "-"
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
                 mode: mode?.layoutMode, columns: columns, horizontal: flow == .horizontal,
@@ -325,11 +343,15 @@ extension PDFLayout {
 
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
-            guard several, let output else {
-                // One PDF's reader is the folder -o names.
-                if format != nil && format?.lowercased() != "html" {
+            // One PDF's reader is the folder -o names, not a file in it.
+            let reader = format?.lowercased() == "html"
+            if let output, !several, !reader, !OutputDestinations.namesFolder(output) {
+                try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
+            }
+            guard several || (!reader && OutputDestinations.namesFolder(output)), let output else {
+                if format != nil && output != "-" && !reader {
                     throw ToolFailure(
-                        "--format is for -o DIR/ with several PDFs; name one output with its suffix",
+                        "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
                         status: ExitStatus.usage)
                 }
                 return nil

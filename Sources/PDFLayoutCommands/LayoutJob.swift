@@ -40,11 +40,30 @@ struct LayoutJob: Sendable {
     func run(_ batchInput: BatchInput) throws -> LayoutResult {
         let file = batchInput.path
         // Command-line checks that need no document come first, before stdin is read.
-        let target: OutputTarget?
+        var target: OutputTarget?
+        // `-o -`: written to a private temporary file, then copied to standard output whole.
+        var spoolFolder: URL?
+        defer { if let spoolFolder { try? FileManager.default.removeItem(at: spoolFolder) } }
         if let folder {
             target = try self.target(for: batchInput, in: folder)
         } else if isReader, let output {
             target = try OutputTarget.reader(output)
+        } else if output == "-" {
+            if Console.isTerminal(1) {
+                throw ToolFailure(
+                    "refusing to write \((format ?? "pdf").uppercased()) data to a terminal: redirect standard output or give -o FILE",
+                    status: ExitStatus.usage)
+            }
+            let spool = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "pdflayout-\(getpid())-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: false)
+            } catch {
+                throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
+            }
+            spoolFolder = spool
+            target = try OutputTarget.parse(
+                spool.appendingPathComponent("stdout.\((format ?? "pdf").lowercased())").path)
         } else {
             target = try output.map { (text: String) throws(ToolFailure) -> OutputTarget in try OutputTarget.parse(text)
             }
@@ -71,10 +90,12 @@ struct LayoutJob: Sendable {
             throw Failures.failure(error, file: file)
         }
         var options = layoutOptions(for: input)
+        // A value that does not fit this document (--pages 9 in a 5-page book): the command line's
+        // mistake for one PDF (64), that PDF's failure alone in a batch (1), as everywhere.
+        let doesNotFit = batched ? ExitStatus.failure : ExitStatus.usage
         guard input.pageCount > 0 else {
             // A valid PDF with nothing to lay out: reported, not an error (exit status 2).
-            var report = LayoutReport(layout: Layout(views: []), options: options, box: box)
-            report.file = batched ? batchInput.description : nil
+            let report = LayoutReport(file: file, layout: Layout(views: []), options: options, box: box)
             var result = LayoutResult(
                 report: report,
                 lines: [
@@ -87,7 +108,7 @@ struct LayoutJob: Sendable {
         do {
             numbers = try PageRanges.parse(pages ?? "1-", pageCount: input.pageCount)
         } catch {
-            throw ToolFailure(file: file, error.description, status: ExitStatus.usage)
+            throw ToolFailure(file: file, error.description, status: doesNotFit)
         }
         if let alone {
             do {
@@ -96,14 +117,14 @@ struct LayoutJob: Sendable {
                 // The range parser phrases its errors for --pages (its unit tests pin that wording).
                 throw ToolFailure(
                     file: file, error.description.replacingOccurrences(of: "--pages", with: "--alone"),
-                    status: ExitStatus.usage)
+                    status: doesNotFit)
             }
         }
         if target != nil, numbers.count > SizeGuard.pageLimit, !force {
             throw ToolFailure(
                 file: file,
                 "\(numbers.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
-                status: ExitStatus.usage)
+                status: doesNotFit)
         }
         if box == .media && !input.knowsMediaBoxes && !quiet {
             Console.error(
@@ -123,12 +144,24 @@ struct LayoutJob: Sendable {
         if skipExisting, let outputs = target?.paths(views: layout.views.count),
             OutputFreshness.isUpToDate(outputs: outputs, input: file)
         {
-            var result = LayoutResult(report: LayoutReport(layout: layout, options: options, box: box), lines: [])
+            var result = LayoutResult(
+                report: LayoutReport(file: file, layout: layout, options: options, box: box), lines: [])
             result.upToDate = outputs
             return result
         }
         var linksDropped: Int?
+        var written: [WrittenOutput] = []
         if let target {
+            // A numbered image name may still be an input (page-001.png given as a PDF's name).
+            for path in target.paths(views: layout.views.count) {
+                try OutputSafety.refuseOverwriting(path, inputs: [file])
+            }
+            if spoolFolder != nil, case .raster = target, layout.views.count > 1 {
+                throw ToolFailure(
+                    file: file,
+                    "-o - writes one image, and this layout has \(layout.views.count) views: choose one with --pages, use --continuous, or write -o NAME.\((format ?? "png").lowercased()) (numbered)",
+                    status: ExitStatus.usage)
+            }
             let byNumber = Dictionary(geometry.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
             var scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
             if options.columns != nil, scales == nil, dpi == nil {
@@ -149,7 +182,9 @@ struct LayoutJob: Sendable {
                         progressLabel: quiet ? nil : "pdflayout: writing sheets"
                     ) { error in
                         if !quiet {
-                            Console.error("pdflayout: \(batchInput): \(error); drawing the sheets with cairo instead")
+                            Console.error(
+                                "pdflayout: \(batchInput): \(PlainWords.clean("\(error)")); drawing the sheets with cairo instead"
+                            )
                         }
                     }
                     job.readingOrder = .sheets(options)
@@ -161,6 +196,7 @@ struct LayoutJob: Sendable {
                         )
                     }
                     linksDropped = navigation?.linksDropped
+                    written = [WrittenOutput(path: spoolFolder == nil ? path : "-")]
                 case .reader(let folder):
                     var reader = WebReader(
                         layout: layout, options: options,
@@ -172,6 +208,7 @@ struct LayoutJob: Sendable {
                     reader.background = colour
                     reader.progressLabel = quiet ? nil : "pdflayout: writing the reader"
                     lines.append(try writeReader(reader, input: input, folder: folder, file: file))
+                    written = [WrittenOutput(path: folder)]
                 case .raster(let pattern, let suffix, let saverOptions):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -180,14 +217,23 @@ struct LayoutJob: Sendable {
                         background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
                         workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                     lines.append(try writeImages(job, input: input, target: target, file: file))
+                    written = zip(job.names, zip(layout.views, job.scales)).map { name, viewAndScale in
+                        let size = Scale.pixelSize(of: viewAndScale.0, scale: viewAndScale.1)
+                        return WrittenOutput(
+                            path: spoolFolder == nil ? name : "-", width: size.width, height: size.height)
+                    }
                 }
             } catch {
-                throw Failures.failure(error, file: output ?? file)
+                throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
+            }
+            if spoolFolder != nil, let written = target.paths(views: layout.views.count).first {
+                try Self.copyToStandardOutput(written)
+                lines = lines.map { $0.replacingOccurrences(of: written, with: "<stdout>") }
             }
         }
-        var report = LayoutReport(layout: layout, options: options, box: box)
-        report.file = batched ? batchInput.description : nil
+        var report = LayoutReport(file: file, layout: layout, options: options, box: box)
         report.linksDropped = linksDropped
+        report.outputs = written
         if target == nil {
             lines.append(contentsOf: report.summary.map { batched ? "\(batchInput): \($0)" : $0 })
         }
@@ -213,6 +259,21 @@ struct LayoutJob: Sendable {
         try reader.write(to: folder)
         let count = reader.layout.views.count
         return "\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(reader.pageJobs().count) pages"
+    }
+
+    /// Streams a finished file to standard output.
+    private static func copyToStandardOutput(_ path: String) throws(ToolFailure) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ToolFailure(file: "<stdout>", "the written file could not be read back")
+        }
+        defer { try? handle.close() }
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try FileHandle.standardOutput.write(contentsOf: chunk)
+            }
+        } catch {
+            throw ToolFailure(file: "<stdout>", "cannot write: \(error.localizedDescription)")
+        }
     }
 
     /// Refuses absurd sizes before anything is drawn, then renders every view.

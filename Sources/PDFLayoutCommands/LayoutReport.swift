@@ -1,18 +1,23 @@
+import CommandSupport
 import Foundation
 import LayoutKit
 import PageLayout
 
-/// `--json`: the layout's geometry in points, origin top-left, page numbers 1-based, pages of each
-/// view in reading order. Keys are snake_case (JSONLines), one object on one line.
+/// `--json`: the layout's geometry in points, origin top-left, page and view numbers 1-based, pages
+/// of each view in reading order. Keys are snake_case (JSON Lines), one object on one line, every
+/// key always written (null when absent); docs/JSON.md describes the record.
 struct LayoutReport: Encodable, Sendable {
-    /// The PDF, in batches (one record per PDF); absent for a single PDF.
-    var file: String?
+    /// The PDF as given ("-" for standard input).
+    var file: String
     /// The PDFKit mode's name, or "grid" for a contact sheet (`--columns`).
     var mode: String
-    /// `--columns`: the contact sheet's columns (those used: fewer when the pages fill less than a row).
+    /// `--columns`: the contact sheet's columns (those used: fewer when the pages fill less than a row);
+    /// null for the PDFKit modes.
     var columns: Int?
-    var direction: LayoutDirection
-    var rtl: Bool
+    /// Where views run: vertical (a column) or horizontal (a row).
+    var flow: LayoutDirection
+    /// Reading direction: "ltr" or "rtl" (the spelling `pdflayout info` uses too).
+    var direction: String
     var cover: Bool
     /// Two-up pairing: what wide pages of a book do, and the pages set alone (`--alone`), sorted.
     var widePages: WidePages
@@ -21,28 +26,42 @@ struct LayoutReport: Encodable, Sendable {
     var unit = "pt"
     /// Pages laid out (after `--pages`; a page listed twice counts twice).
     var pageCount: Int
-    var views: [View]
-    /// PDF sheets: internal links whose target page was not laid out (`--pages`), not written.
+    var views: [ReportView]
+    /// The files written (with -o), with their pixel sizes for images (null for a PDF).
+    var outputs: [WrittenOutput] = []
+    /// PDF sheets: internal links whose target page was not laid out (`--pages`), not written;
+    /// null when no PDF was written.
     var linksDropped: Int?
 
-    init(layout: Layout, options: LayoutOptions, box: PageBox) {
+    /// One view: its 1-based number (as the text and the file names count), size, and pages.
+    struct ReportView: Encodable, Sendable {
+        var view: Int
+        var width: Double
+        var height: Double
+        var pages: [PlacedPage]
+    }
+
+    var rtl: Bool { direction == "rtl" }
+
+    init(file: String, layout: Layout, options: LayoutOptions, box: PageBox) {
+        self.file = file
         mode = options.columns == nil ? options.mode.rawValue : "grid"
         columns = options.columns.map { asked in
             layout.views.first.map {
                 ContactSheet.usedColumns(count: $0.pages.count, columns: asked, cover: options.cover)
             } ?? asked
         }
-        direction = options.direction
-        rtl = options.rtl
+        flow = options.direction
+        direction = options.rtl ? "rtl" : "ltr"
         cover = options.cover
         widePages = options.widePages
         alone = options.alone.sorted()
         self.box = box.rawValue
         pageCount = layout.views.reduce(0) { $0 + $1.pages.count }
-        // Thousandths of a point: finer than any renderer, and free of binary noise like 595.2760009765625.
+        // Thousandths of a point, as every record (`Points`).
         views = layout.views.map { view in
-            View(
-                index: view.index, width: Self.rounded(view.width), height: Self.rounded(view.height),
+            ReportView(
+                view: view.index + 1, width: Self.rounded(view.width), height: Self.rounded(view.height),
                 pages: view.pages.map {
                     PlacedPage(
                         page: $0.page, x: Self.rounded($0.x), y: Self.rounded($0.y),
@@ -51,13 +70,37 @@ struct LayoutReport: Encodable, Sendable {
         }
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    enum CodingKeys: String, CodingKey {
+        case file, mode, columns, flow, direction, cover, widePages = "wide_pages", alone, box, unit, pageCount =
+            "page_count",
+            views, outputs, linksDropped = "links_dropped"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(columns, forKey: .columns)
+        try container.encode(flow, forKey: .flow)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(cover, forKey: .cover)
+        try container.encode(widePages, forKey: .widePages)
+        try container.encode(alone, forKey: .alone)
+        try container.encode(box, forKey: .box)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(views, forKey: .views)
+        try container.encode(outputs, forKey: .outputs)
+        try container.encode(linksDropped, forKey: .linksDropped)
+    }
+
+    static func rounded(_ value: Double) -> Double { Points.json(value) }
 
     /// Without `-o` or `--json`: one line per view, pages in screen order from left to right
     /// (so `--rtl` shows as "3 2"), sizes in points.
     var summary: [String] {
         var lines = [
-            "\(columns.map { "grid of \($0) column\($0 == 1 ? "" : "s")" } ?? "\(mode), \(direction.rawValue)")\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
+            "\(columns.map { "grid of \($0) column\($0 == 1 ? "" : "s")" } ?? "\(mode), \(flow.rawValue)")\(rtl ? ", rtl" : "")\(cover ? ", cover" : ""), \(box) box: "
                 + "\(views.count) view\(views.count == 1 ? "" : "s") of \(pageCount) page\(pageCount == 1 ? "" : "s")"
         ]
         for view in views {
@@ -71,13 +114,10 @@ struct LayoutReport: Encodable, Sendable {
                 ? order.prefix(6).joined(separator: " ") + " … " + order.suffix(3).joined(separator: " ")
                 : order.joined(separator: " ")
             lines.append(
-                "  view \(view.index + 1): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
+                "  view \(view.view): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
         }
         return lines
     }
 
-    private static func text(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded() / 100
-        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
-    }
+    private static func text(_ value: Double) -> String { Points.text(value) }
 }

@@ -53,13 +53,19 @@ extension PDFLayout {
             help: "First page alone, as a book's cover (two-up modes: /TwoPageRight, /TwoColumnRight).")
         var cover: Bool?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Output PDF; - for standard output.", valueName: "file"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Output PDF; a folder ending in / for NAME.pdf in it; - for standard output.", valueName: "file|dir/"))
         var output: String
 
         @OptionGroup var password: PasswordOptions
 
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
+
+        @Flag(help: "Describe what was written as one JSON object (on stderr with -o -).")
+        var json = false
 
         public init() {}
 
@@ -82,6 +88,19 @@ extension PDFLayout {
         }
 
         private func write(password: String?) throws(ToolFailure) {
+            // -o DIR/ (or an existing folder) writes DIR/NAME.pdf, as every command's -o does.
+            let output: String
+            if OutputDestinations.namesFolder(self.output) {
+                let input = BatchInput(path: file)
+                let destinations = try OutputDestinations(
+                    output: self.output, inPlace: false, inputs: [input], tag: "", tagInFolders: false, option: "-o")
+                output = try destinations.destination(
+                    for: input, suffix: ".pdf", keepsInputFormat: !input.isStandardInput
+                ).path
+            } else {
+                output = self.output
+            }
+            try OutputSafety.refuseOverwriting(output, inputs: [file])
             let source = StandardInput.source(file)
             let preferences: ViewerPreferences
             do {
@@ -96,6 +115,7 @@ extension PDFLayout {
                 } catch {
                     throw Failures.failure(error, file: file)
                 }
+                try report(preferences, to: output)
                 return
             }
             ProcessControl.removeTemporaryFilesOnInterrupt()
@@ -103,6 +123,9 @@ extension PDFLayout {
                 try AtomicOutput.write(to: output) { temporary in
                     do throws(QPDFError) {
                         try preferences.write(from: source, password: password, to: temporary)
+                    } catch .failed(let step, let detail) where step.hasPrefix("cannot write") {
+                        // The output's fault (a full disk), not the PDF's.
+                        throw Failures.failure(QPDFError.failed(step: step, detail: detail), file: output)
                     } catch {
                         throw Failures.failure(error, file: file)
                     }
@@ -110,7 +133,21 @@ extension PDFLayout {
             } catch {
                 throw Failures.failure(error, file: output)
             }
-            if !quiet {
+            try report(preferences, to: output)
+        }
+
+        /// The line for people, or the JSON record (docs/JSON.md).
+        private func report(_ preferences: ViewerPreferences, to output: String) throws(ToolFailure) {
+            if json {
+                let record = PrefsRecord(
+                    file: file, outputs: [WrittenOutput(path: output)],
+                    pageLayout: preferences.pageLayout.map { PageLayoutHint(pdfName: $0).rawValue },
+                    direction: preferences.direction.map { $0 == .rightToLeft ? "rtl" : "ltr" })
+                guard let line = try? JSONLines().line(record) else { return }
+                if output == "-" { Console.error(line) } else { print(line) }
+                return
+            }
+            if !quiet && output != "-" {
                 let what = [
                     preferences.pageLayout.map { "/PageLayout /\($0)" },
                     preferences.direction.map { "/Direction /\($0.rawValue)" },
@@ -141,5 +178,23 @@ extension PDFLayout {
             return ViewerPreferences(
                 pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })
         }
+    }
+}
+
+/// `pdflayout prefs --json`: the PDF, the copy written, and the two entries set (null: left as the PDF had it).
+struct PrefsRecord: Encodable {
+    var file: String
+    var outputs: [WrittenOutput]
+    var pageLayout: String?
+    var direction: String?
+
+    enum CodingKeys: String, CodingKey { case file, outputs, pageLayout = "page_layout", direction }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(outputs, forKey: .outputs)
+        try container.encode(pageLayout, forKey: .pageLayout)
+        try container.encode(direction, forKey: .direction)
     }
 }

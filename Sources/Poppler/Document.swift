@@ -10,9 +10,15 @@ public final class Document {
     private let bytes: OpaquePointer?
     /// Opens a PDF from a file or from bytes already read.
     public convenience init(_ source: PDFSource, password: String? = nil) throws(PopplerError) {
-        switch source {
-        case .file(let path): try self.init(path: path, password: password)
-        case .bytes(let bytes): try self.init(bytes: bytes, password: password)
+        do {
+            switch source {
+            case .file(let path): try self.init(path: path, password: password)
+            case .bytes(let bytes): try self.init(bytes: bytes, password: password)
+            }
+        } catch .damaged(let detail) {
+            // "PDF document is damaged" for a PNG says the wrong thing: say what the file is.
+            if let kind = source.notPDFKind() { throw .notPDF(kind: kind) }
+            throw .damaged(detail: detail)
         }
     }
 

@@ -9,6 +9,8 @@ public enum PopplerError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// Not a PDF poppler can read; `detail` is poppler's text when it gave one.
     case damaged(detail: String?)
+    /// Not a PDF at all: `kind` is what the first bytes look like ("a PNG image", "text").
+    case notPDF(kind: String)
     /// Zero bytes, where a PDF was expected.
     case empty
     /// A 1-based page number past the end of the document.
@@ -24,6 +26,7 @@ public enum PopplerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let detail?): return "not a readable PDF (\(detail))"
         case .damaged(nil): return "not a readable PDF"
         case .empty: return "empty input, not a PDF"
+        case .notPDF(let kind): return "not a PDF: the file is \(kind)"
         case .noSuchPage(let number, let count): return "page \(number) does not exist (the document has \(count))"
         case .cannotDraw(let reason): return reason
         }

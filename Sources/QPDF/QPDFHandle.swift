@@ -33,7 +33,12 @@ final class QPDFHandle {
         case nil:
             status = qpdf_empty_pdf(qpdf)
         }
-        try check(status, "not a readable PDF")
+        do {
+            try check(status, "not a readable PDF")
+        } catch .failed(let step, let detail) {
+            if let kind = source?.notPDFKind() { throw .failed(step: "not a PDF: the file is \(kind)", detail: nil) }
+            throw .failed(step: step, detail: detail)
+        }
     }
 
     deinit {

@@ -2,6 +2,10 @@ import CQPDF
 import CoreTypes
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The catalog entries that tell a viewer how to show the pages: /PageLayout (a PDF name such as
 /// "TwoPageRight", without the slash) and /ViewerPreferences /Direction.
 public struct ViewerPreferences: Sendable, Equatable {
@@ -71,12 +75,27 @@ extension QPDFHandle {
     func write(to output: String, configure: (qpdf_data) -> Void) throws(QPDFError) {
         // QPDFWriter keeps the file name's pointer and reads it again in qpdf_write (found by
         // AddressSanitizer): a String passed directly is a temporary, freed when the call returns.
-        guard let outputName = strdup(output) else {
-            throw .failed(step: "cannot write \(output): out of memory", detail: nil)
-        }
-        defer { free(outputName) }
-        try check(qpdf_init_write(handle, outputName), "cannot write \(output)")
+        // Written to memory, then to the file with every write checked: qpdf's own file writer
+        // ignores a failed final flush (Pl_StdioFile::finish checks fflush only for EBADF), so a
+        // full disk left a truncated PDF reported as written.
+        try check(qpdf_init_write_memory(handle), "cannot write \(output)")
         configure(handle)
         try check(qpdf_write(handle), "writing the PDF failed")
+        let length = Int(qpdf_get_buffer_length(handle))
+        guard let bytes = qpdf_get_buffer(handle) else { throw .failed(step: "writing the PDF failed", detail: nil) }
+        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw .failed(step: "cannot write \(output)", detail: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var written = 0
+        while written < length {
+            let count = Glibc.write(descriptor, bytes + written, length - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw .failed(step: "cannot write \(output)", detail: String(cString: strerror(errno)))
+            }
+            written += count
+        }
     }
 }

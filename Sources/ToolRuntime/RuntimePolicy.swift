@@ -39,6 +39,12 @@ public struct RuntimePolicy: Sendable {
         VipsRuntime.configure(
             VipsRuntime.Settings(
                 blocksUntrustedLoaders: true,
+                // Netpbm (pdftoppm's output; libvips' own small parser), SVG (librsvg, in Rust),
+                // JPEG 2000 (OpenJPEG) and JPEG XL (libjxl) are accepted; ImageMagick (BMP and the
+                // rest), PDF, MATLAB, FITS, ... stay blocked unless --allow-untrusted-loaders.
+                acceptedLoaders: [
+                    "VipsForeignLoadPpm", "VipsForeignLoadSvg", "VipsForeignLoadJp2k", "VipsForeignLoadJxl",
+                ],
                 silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
                 mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
         // Tesseract (imgtool blur --find text) prints its own complaints, e.g. for a --lang whose
@@ -52,6 +58,7 @@ public struct RuntimePolicy: Sendable {
         // Once a command starts writing files, SIGINT, SIGTERM and SIGHUP remove half-written
         // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
         ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
+        ProcessControl.allowUntrustedLoaders { VipsRuntime.acceptAllLoaders() }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

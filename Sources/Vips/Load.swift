@@ -143,7 +143,7 @@ extension Image {
             for suffix in ["File", "Source", "Buffer"] where format.hasSuffix(suffix) {
                 format = format.dropLast(suffix.count)
             }
-            throw VipsError("\(format.lowercased()) input is not accepted (libvips marks its loader untrusted)")
+            throw VipsError.untrustedLoader(format: format.lowercased())
         }
     }
 

@@ -1,6 +1,10 @@
 import CVips
 import CoreTypes
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Image {
     /// Writes the image to `filename` with the saver chosen by `format` (a suffix such as ".jpg";
     /// by default the file name's own suffix). Options are a libvips option string (`[Q=85]`).
@@ -21,7 +25,16 @@ extension Image {
             [
                 ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)),
                 ("strip", .bool(strip)),
-            ], options: options, outputs: [])
+            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+    }
+
+    /// heifsave picks AV1 from a file name ending in .avif and HEVC otherwise; a name without that
+    /// suffix (a temporary file) would get HEVC inside an .avif, which browsers cannot open. So an
+    /// .avif is asked for AV1 explicitly, unless the options choose a compression themselves.
+    static func codecOptions(suffix: String, options: String) -> String {
+        guard suffix.lowercased() == ".avif", !options.lowercased().contains("compression") else { return options }
+        let inner = options.count > 2 ? String(options.dropFirst().dropLast()) + "," : ""
+        return "[" + inner + "compression=av1]"
     }
 
     /// Writes the image to a file descriptor (standard output by default) in the format of
@@ -42,7 +55,7 @@ extension Image {
             String(cString: saver),
             [
                 ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
-            ], options: options, outputs: [])
+            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
     }
 
     /// A copy (pixels shared) without the metadata a saver could write: the blobs (`exif-data`,
@@ -59,11 +72,36 @@ extension Image {
         return fresh
     }
 
+    /// Whether this libheif has an AV1 encoder (aom, rav1e or SVT-AV1): a 16×16 image is saved as
+    /// AVIF once, to a private temporary file. Without one, .avif cannot be written at all (rather
+    /// than as HEVC, which browsers cannot open).
+    public static let canEncodeAV1: Bool = {
+        guard (try? VipsRuntime.ensure()) != nil, let probe = try? Image.constant(width: 16, height: 16, colour: [128])
+        else { return false }
+        let path = "/tmp/.frostlevel-av1-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).avif"
+        defer { unlink(path) }
+        do {
+            try probe.save(to: path, format: ".avif")
+            return true
+        } catch {
+            return false
+        }
+    }()
+
     /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).
     public static func canSave(format suffix: String) -> Bool {
         guard (try? VipsRuntime.ensure()) != nil else { return false }
-        let found = vips_foreign_find_save("x" + suffix) != nil
-        vips_error_clear()
-        return found
+        if suffix.lowercased() == ".avif" && !canEncodeAV1 { return false }
+        guard let saver = vips_foreign_find_save("x" + suffix) else {
+            vips_error_clear()
+            return false
+        }
+        // A saver blocked as untrusted (magicksave for .bmp) cannot write either.
+        guard let operation = vips_operation_new(saver) else {
+            vips_error_clear()
+            return false
+        }
+        defer { g_object_unref(operation) }
+        return vips_operation_get_flags(operation).rawValue & VIPS_OPERATION_BLOCKED.rawValue == 0
     }
 }

@@ -9,6 +9,8 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
         case failed
         /// The header declares width × height pixels, more than the caller's `limit`.
         case tooManyPixels(width: Int, height: Int, limit: Int)
+        /// The file's format is read only by a loader blocked as untrusted (`format`: "magick", "pdf", ...).
+        case untrustedLoader(format: String)
     }
 
     /// What failed.
@@ -27,6 +29,17 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
         VipsError(
             kind: .tooManyPixels(width: width, height: height, limit: limit),
             message: "image is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels")
+    }
+
+    /// A refusal of a file only a blocked (untrusted) loader reads.
+    public static func untrustedLoader(format: String) -> VipsError {
+        let what =
+            format == "magick"
+            ? "this format is read here only through ImageMagick (BMP, ICO, PCX, ...)"
+            : "\(format.uppercased()) files are read by a loader"
+        return VipsError(
+            kind: .untrustedLoader(format: format),
+            message: "\(what), which libvips marks untrusted (not fuzzed upstream), so it is not used")
     }
 
     private init(kind: Kind, message: String) {

@@ -18,12 +18,20 @@ public enum VipsRuntime {
         /// Drop libvips' GLib warnings ("error in tile 0 x 392"); the failure itself still reaches
         /// the caller as an error.
         public var silencesWarnings = false
+        /// Loaders re-enabled after the untrusted ones are blocked (libvips class names, e.g.
+        /// "VipsForeignLoadPpm"): formats libvips reads with its own small parser or a memory-safe
+        /// library, which a tool chooses to accept.
+        public var acceptedLoaders: [String] = []
         /// glibc's malloc arenas for the whole process (mallopt M_ARENA_MAX), set just before
         /// libvips starts its worker threads; nil leaves glibc's default.
         public var mallocArenas: Int?
 
-        public init(blocksUntrustedLoaders: Bool = false, silencesWarnings: Bool = false, mallocArenas: Int? = nil) {
+        public init(
+            blocksUntrustedLoaders: Bool = false, acceptedLoaders: [String] = [], silencesWarnings: Bool = false,
+            mallocArenas: Int? = nil
+        ) {
             self.blocksUntrustedLoaders = blocksUntrustedLoaders
+            self.acceptedLoaders = acceptedLoaders
             self.silencesWarnings = silencesWarnings
             self.mallocArenas = mallocArenas
         }
@@ -40,10 +48,7 @@ public enum VipsRuntime {
         if vips_init("frostlevel") != 0 {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
-        if chosen.blocksUntrustedLoaders {
-            vips_block_untrusted_set(1)
-            vips_operation_block_set("VipsForeignLoadRaw", 0)
-        }
+        if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
         if chosen.silencesWarnings {
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
         }
@@ -61,9 +66,20 @@ public enum VipsRuntime {
     public static func configure(_ chosen: Settings) {
         settings.withLock { $0 = chosen }
         if running.load(ordering: .acquiring), chosen.blocksUntrustedLoaders {
-            vips_block_untrusted_set(1)
-            vips_operation_block_set("VipsForeignLoadRaw", 0)
+            block(accepting: chosen.acceptedLoaders)
         }
+    }
+
+    private static func block(accepting accepted: [String]) {
+        vips_block_untrusted_set(1)
+        vips_operation_block_set("VipsForeignLoadRaw", 0)
+        for name in accepted { vips_operation_block_set(name, 0) }
+    }
+
+    /// Lifts the block on every untrusted loader (a user's explicit choice for one run).
+    public static func acceptAllLoaders() {
+        guard (try? ensure()) != nil else { return }
+        vips_block_untrusted_set(0)
     }
 
     /// Turns on libvips' own leak report, printed to stderr by `shutdown()`.

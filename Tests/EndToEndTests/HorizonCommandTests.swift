@@ -65,6 +65,7 @@ import Vips
         #expect(records.map { $0["file"] as? String } == files)
         let keys: Set = [
             "file", "width", "height", "found", "angle", "angle_radians", "confidence", "line", "transform", "crop",
+            "outputs", "level", "pages",
         ]
         for record in records { #expect(Set(record.keys) == keys) }
         let lake = records[0], leaf = records[1], sideways = records[3]
@@ -97,7 +98,12 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)
         let output = folder.appendingPathComponent("tilted-level.jpg").path
-        #expect(record["output"] as? String == output)
+        let written = try #require((record["outputs"] as? [[String: Any]])?.first)
+        #expect(written["path"] as? String == output)
+        #expect(record["level"] as? Bool == false)
+        // The output's pixel size is the crop's.
+        let kept = try #require(record["crop"] as? [String: Int])
+        #expect(written["width"] as? Int == kept["width"] && written["height"] as? Int == kept["height"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input was modified")
 
         let fixed = try Image.load(output, autorotate: false)
@@ -119,16 +125,30 @@ import Vips
         #expect(abs(again.angleDegrees) < 0.2, "re-detected \(again.angleDegrees)°")
     }
 
-    /// The sideways-stored original itself: the copy is stored upright, orientation 1.
+    /// A tilted photo stored sideways (EXIF orientation 6): the copy is stored upright, orientation 1.
+    /// The level exif-rotated.jpg itself (−0.01°) is copied unchanged, orientation tag and all.
     @Test func fixOfExifRotatedPhotoIsStoredUpright() throws {
         let (folder, cleanUp) = try HorizonTestImages.folder()
         defer { cleanUp() }
+        let upright = try HorizonTestImages.tilted("horizon-lake.jpg", by: 3)
+        let sideways = try Operation.call("rot", [("in", .image(upright)), ("angle", .string("d270"))]).image()
+            .settingInt(6, field: "orientation")
+        let input = folder.appendingPathComponent("sideways.jpg").path
+        try sideways.save(to: input, options: "[Q=90]")
+        try #require(try Image.load(input, autorotate: false).orientation == 6)
         let output = folder.appendingPathComponent("level.jpg").path
-        let result = try run("imgtool", ["horizon", "--fix", "-o", output, Fixtures.asset("exif-rotated.jpg")])
+        let result = try run("imgtool", ["horizon", "--fix", "-o", output, input])
         #expect(result.status == 0, "\(result.stderr)")
         let fixed = try Image.load(output, autorotate: false)
         #expect(fixed.width > fixed.height && fixed.orientation == 1)
-        #expect(fixed.string(field: "exif-ifd0-Orientation")?.hasPrefix("1") == true)
+        #expect(fixed.string(field: "exif-ifd0-Orientation")?.hasPrefix("1") != false)
+
+        let levelCopy = folder.appendingPathComponent("copy.jpg").path
+        let copied = try run("imgtool", ["horizon", "--fix", "-o", levelCopy, Fixtures.asset("exif-rotated.jpg")])
+        #expect(copied.status == 0 && copied.text.contains("unchanged"), "\(copied.text)\(copied.stderr)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: levelCopy))
+                == Data(contentsOf: URL(fileURLWithPath: Fixtures.asset("exif-rotated.jpg"))))
 
         let stripped = folder.appendingPathComponent("stripped.png").path
         let strip = try run(
@@ -148,9 +168,10 @@ import Vips
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
 
         let onto = try run("imgtool", ["horizon", "--fix", "-o", input, input])
-        #expect(onto.status == 1 && onto.stderr.contains("refusing to overwrite"), "\(onto.stderr)")
+        // A named output that is the input is the command line's mistake, found before any work.
+        #expect(onto.status == 64 && onto.stderr.contains("inputs are never overwritten"), "\(onto.stderr)")
         let intoOwnFolder = try run("imgtool", ["horizon", "--fix", "-o", folder.path + "/", input])
-        #expect(intoOwnFolder.status == 1)
+        #expect(intoOwnFolder.status == 64, "\(intoOwnFolder.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
 
         let inPlace = try run("imgtool", ["horizon", "--fix", "--in-place", input])
@@ -251,5 +272,37 @@ import Vips
         let made = try run("vips", ["similarity", Fixtures.asset("horizon-lake.jpg"), path, "--angle", "\(degrees)"])
         #expect(made.status == 0, "\(made.stderr)")
         return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// A batch run twice beside the photos: the second run turns nothing and names nothing
+    /// -level-level; a level photo is never turned, and a named output gets its bytes unchanged.
+    @Test func runningFixTwiceChangesNothing() throws {
+        let (folder, cleanUp) = try HorizonTestImages.folder()
+        defer { cleanUp() }
+        try HorizonTestImages.tilted("horizon-lake.jpg", by: -3).save(
+            to: folder.appendingPathComponent("tilted.jpg").path, options: "[Q=90]")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.asset("horizon-lake.jpg"), toPath: folder.appendingPathComponent("calm.jpg").path)
+        let first = try run("imgtool", ["horizon", folder.path, "--fix", "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let records = try first.jsonLines()
+        let calm = try #require(records.first { ($0["file"] as? String)?.hasSuffix("calm.jpg") == true })
+        #expect(calm["level"] as? Bool == true && (calm["outputs"] as? [Any])?.isEmpty == true, "\(calm)")
+        let listing = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+        #expect(try listing() == ["calm.jpg", "tilted-level.jpg", "tilted.jpg"])
+        let copy = try Data(contentsOf: folder.appendingPathComponent("tilted-level.jpg"))
+
+        let second = try run("imgtool", ["horizon", folder.path, "--fix"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("1 input left out"), "\(second.stderr)")
+        #expect(try listing() == ["calm.jpg", "tilted-level.jpg", "tilted.jpg"])
+        // The copy made by the first run is level: measured again, it would not be turned.
+        let measured = try run(
+            "imgtool", ["horizon", folder.appendingPathComponent("tilted-level.jpg").path, "--json"])
+        let angle = try #require(try measured.jsonLines().first?["angle"] as? Double)
+        #expect(abs(angle) < 0.1, "the levelled copy measures \(angle)°")
+        let unchanged = try run(
+            "imgtool", ["horizon", folder.appendingPathComponent("tilted-level.jpg").path, "--fix", "-o", "-"])
+        #expect(unchanged.status == 0 && unchanged.stdout == copy, "\(unchanged.stderr)")
     }
 }

@@ -1,0 +1,39 @@
+/// One file a command wrote, as every `--json` record lists it under `outputs` (docs/JSON.md):
+/// the path ("-" for standard output) and, for images, the size in pixels (null for PDFs).
+public struct WrittenOutput: Encodable, Sendable, Equatable {
+    public var path: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(path: String, width: Int? = nil, height: Int? = nil) {
+        self.path = path
+        self.width = width
+        self.height = height
+    }
+
+    enum CodingKeys: String, CodingKey { case path, width, height }
+
+    /// Absent sizes are written as null, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+    }
+}
+
+/// The one rounding of sizes and positions in points that every `--json` record uses: thousandths
+/// of a point (finer than any renderer, free of binary noise like 595.2760009765625). Text shows
+/// hundredths.
+public enum Points {
+    public static func json(_ value: Double) -> Double {
+        let result = (value * 1000).rounded() / 1000
+        return result == 0 ? 0 : result
+    }
+
+    /// "595.28", "612": hundredths for people.
+    public static func text(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
+    }
+}

@@ -1,0 +1,31 @@
+import ToolSupport
+import Vips
+
+/// Animated GIFs and WebPs, multi-page TIFFs and HEIFs: imgtool works on the first frame or page
+/// only. Every command says so in one line on stderr (unless -q) and in `pages` in its JSON.
+enum MultiPage {
+    /// Frames or pages the file holds (libvips' `n-pages`; 1 when it does not say).
+    static func count(_ image: Image) -> Int {
+        max(1, image.int(field: "n-pages") ?? 1)
+    }
+
+    /// "frames" for animations, "pages" for documents.
+    static func unit(_ image: Image) -> String {
+        let loader = image.loader ?? ""
+        return loader.hasPrefix("gif") || loader.hasPrefix("webp") ? "frames" : "pages"
+    }
+
+    /// The notice for a file of several frames or pages, nil for one.
+    static func notice(file: String, image: Image) -> String? {
+        let pages = count(image)
+        guard pages > 1 else { return nil }
+        let unit = unit(image)
+        return "imgtool: \(file == "-" ? "<stdin>" : file): \(pages) \(unit); only the first is used"
+    }
+
+    /// Prints the notice unless quiet; returns the count for the record.
+    static func report(file: String, image: Image, quiet: Bool) -> Int {
+        if !quiet, let line = notice(file: file, image: image) { Console.error(line) }
+        return count(image)
+    }
+}
