@@ -15,7 +15,7 @@ import Vips
 ///     text/t000.js ...                       the words of 50 pages at a time, with their boxes
 ///
 /// Every page is rendered once, at the sharp size; the normal set is its 2 × 2 box average
-/// (libvips `shrink`), so `sharpFactor` is 2. The folder is
+/// (libvips, `Image.blockAverage`), so `sharpFactor` is 2. The folder is
 /// written beside its destination and renamed into place when complete (`AtomicFolder`).
 public struct WebReader: Sendable {
     public var layout: Layout
@@ -168,7 +168,7 @@ public struct WebReader: Sendable {
     /// right or bottom edge averages what is there), or, when rounding made the sizes disagree by a
     /// pixel, a linear resize to exactly `size`.
     static func normalImage(of sharp: Image, size: PixelSize) throws(VipsError) -> Image {
-        let halved = try sharp.shrink(sharpFactor)
+        let halved = try sharp.blockAverage(sharpFactor)
         if halved.width == size.width && halved.height == size.height { return halved }
         return try sharp.resized(toWidth: size.width, height: size.height, kernel: "linear")
     }
