@@ -165,11 +165,16 @@ public struct WebReader: Sendable {
     }
 
     /// The normal set's image from the sharp one: its 2 × 2 box average (a partial block at the
-    /// right or bottom edge averages what is there), or, when rounding made the sizes disagree by a
-    /// pixel, a linear resize to exactly `size`.
+    /// right or bottom edge averages what is there): both sizes are rounded up, so the average has
+    /// the normal size, except within `Scale`'s rounding tolerance of a whole pixel, where it
+    /// can be one pixel wider or taller: that column or row (under half a page pixel) is cut off
+    /// rather than resampling the whole page. Any other mismatch is resized to exactly `size`.
     static func normalImage(of sharp: Image, size: PixelSize) throws(VipsError) -> Image {
         let halved = try sharp.blockAverage(sharpFactor)
         if halved.width == size.width && halved.height == size.height { return halved }
+        if (0...1).contains(halved.width - size.width) && (0...1).contains(halved.height - size.height) {
+            return try halved.extractArea(x: 0, y: 0, width: size.width, height: size.height)
+        }
         return try sharp.resized(toWidth: size.width, height: size.height, kernel: "linear")
     }
 

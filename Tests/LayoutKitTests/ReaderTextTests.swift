@@ -90,10 +90,27 @@ import Vips
         #expect(zip(bytes, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
-    @Test func aSizeRoundedTheOtherWayIsResizedExactly() throws {
-        let sharp = try Image(bytes: [UInt8](repeating: 200, count: 21 * 9), width: 21, height: 9, bands: 1)
-        let normal = try WebReader.normalImage(of: sharp, size: PixelSize(width: 10, height: 4))
+    /// A page a hair over a whole pixel (within `Scale`'s rounding tolerance) at the normal size
+    /// but not at the sharp one: the average is a column wider. That column is cut off: the
+    /// rest is still the exact box average.
+    @Test func anAverageOnePixelTooLargeIsCropped() throws {
+        let size = Scale.pixelSize(width: 10.000_000_6, height: 4, scale: 1)
+        let sharpSize = Scale.pixelSize(width: 10.000_000_6, height: 4, scale: 2)
+        #expect(size == PixelSize(width: 10, height: 4) && sharpSize == PixelSize(width: 21, height: 8))
+        let width = sharpSize.width, height = sharpSize.height
+        let pixels = (0..<width * height).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
+        let sharp = try Image(bytes: pixels, width: width, height: height, bands: 1)
+        let normal = try WebReader.normalImage(of: sharp, size: size)
         #expect(normal.width == 10 && normal.height == 4)
+        let full = Self.boxAverage(pixels, width: width, height: height, bands: 1)  // 11 × 4
+        let expected = (0..<4).flatMap { row in full[(row * 11)..<(row * 11 + 10)] }
+        #expect(zip(try normal.bytes(), expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    @Test func anyOtherSizeIsResizedExactly() throws {
+        let sharp = try Image(bytes: [UInt8](repeating: 200, count: 21 * 9), width: 21, height: 9, bands: 1)
+        let normal = try WebReader.normalImage(of: sharp, size: PixelSize(width: 7, height: 3))
+        #expect(normal.width == 7 && normal.height == 3)
         #expect(try normal.bytes().allSatisfy { abs(Int($0) - 200) <= 1 })
     }
 }
