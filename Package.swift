@@ -93,7 +93,8 @@ let package = Package(
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
         .testTarget(
-            name: "LayoutKitTests", dependencies: ["LayoutKit", "Poppler", "CoreTypes", "Vips", "TestSupport"]),
+            name: "LayoutKitTests",
+            dependencies: ["LayoutKit", "Poppler", "PageLayout", "CoreTypes", "Vips", "TestSupport"]),
         .target(
             name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
         .testTarget(

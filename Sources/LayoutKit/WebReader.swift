@@ -14,8 +14,8 @@ import Vips
 ///     pages/p0037.webp  pages/p0037@2x.webp  each page at the chosen size, and twice as sharp
 ///     text/t000.js ...                       the words of 50 pages at a time, with their boxes
 ///
-/// Every page is rendered once, at the sharp size; the normal set is its exact 2 × 2 average
-/// (`HalvedPixels`), so `sharpFactor` is 2. The folder is
+/// Every page is rendered once, at the sharp size; the normal set is its 2 × 2 box average
+/// (libvips, `Image.blockAverage`), so `sharpFactor` is 2. The folder is
 /// written beside its destination and renamed into place when complete (`AtomicFolder`).
 public struct WebReader: Sendable {
     public var layout: Layout
@@ -157,15 +157,25 @@ public struct WebReader: Sendable {
             let pixels = canvas.pixels()
             let sharp = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
             try sharp.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)
-            let half = HalvedPixels.halve(pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
-            var normal = try Image(bytes: half.pixels, width: half.width, height: half.height, bands: canvas.bands)
-            if half.width != job.normal.width || half.height != job.normal.height {
-                normal = try sharp.resized(toWidth: job.normal.width, height: job.normal.height, kernel: "linear")
-            }
+            let normal = try Self.normalImage(of: sharp, size: job.normal)
             try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)
             progress.advance()
             return PageFacts(label: page.label, words: ReaderText.words(page.textCharacters(), offset: offset))
         }
+    }
+
+    /// The normal set's image from the sharp one: its 2 × 2 box average (a partial block at the
+    /// right or bottom edge averages what is there): both sizes are rounded up, so the average has
+    /// the normal size, except within `Scale`'s rounding tolerance of a whole pixel, where it
+    /// can be one pixel wider or taller: that column or row (under half a page pixel) is cut off
+    /// rather than resampling the whole page. Any other mismatch is resized to exactly `size`.
+    static func normalImage(of sharp: Image, size: PixelSize) throws(VipsError) -> Image {
+        let halved = try sharp.blockAverage(sharpFactor)
+        if halved.width == size.width && halved.height == size.height { return halved }
+        if (0...1).contains(halved.width - size.width) && (0...1).contains(halved.height - size.height) {
+            return try halved.extractArea(x: 0, y: 0, width: size.width, height: size.height)
+        }
+        return try sharp.resized(toWidth: size.width, height: size.height, kernel: "linear")
     }
 
     private func writeText(_ jobs: [PageJob], _ facts: [PageFacts], into folder: String) throws {

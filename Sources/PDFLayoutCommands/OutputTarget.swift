@@ -23,6 +23,14 @@ enum OutputTarget: Equatable {
         guard !folder.isEmpty, folder != "-" else {
             throw ToolFailure("-o \(text): --format html writes a folder: name it (-o book/)", status: ExitStatus.usage)
         }
+        // A folder named like a page would leave users looking for a file that is not there.
+        let name = folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        if name.hasSuffix(".html") || name.hasSuffix(".htm") {
+            let suggested = String(folder.dropLast(name.hasSuffix(".html") ? 5 : 4))
+            throw ToolFailure(
+                "-o \(text): --format html writes a folder (index.html and what it shows), not one file: name the folder (-o \(suggested.isEmpty ? "book" : suggested)/)",
+                status: ExitStatus.usage)
+        }
         return .reader(folder: folder)
     }
 
@@ -39,6 +47,12 @@ enum OutputTarget: Equatable {
                     "-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
             }
             return .pdf(path: target.path)
+        }
+        if suffix == ".html" || suffix == ".htm" {
+            let folder = String(target.path.dropLast(suffix.count))
+            throw ToolFailure(
+                "-o \(text): the web reader is a folder: write it with --format html -o \(folder.isEmpty ? "book" : folder)/",
+                status: ExitStatus.usage)
         }
         guard rasterSuffixes.contains(suffix), Image.canSave(format: suffix) else {
             throw ToolFailure(

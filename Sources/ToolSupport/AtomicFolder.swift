@@ -7,11 +7,17 @@ public enum AtomicFolder {
     /// Calls `write` with a fresh temporary folder beside `destination`, then moves it into place.
     /// An existing destination is replaced only when `mayReplace` allows it (it is moved aside,
     /// the new folder renamed in, the old one removed: for that moment the name holds nothing);
-    /// an empty folder is always replaced. On any error nothing is left but what was there.
+    /// an empty folder is always replaced. A symbolic link to a folder is followed: the folder it
+    /// names is written, the link kept. On any error nothing is left but what was there.
     public static func write<T>(
         to destination: String, mayReplace: (String) -> Bool, _ write: (String) throws -> T
     ) throws -> T {
-        let url = URL(fileURLWithPath: destination).standardizedFileURL
+        var url = URL(fileURLWithPath: destination).standardizedFileURL
+        // A symbolic link to a folder (a web root pointing at the real one) is written through:
+        // the folder it names is replaced and the link kept (renaming over the link would fail).
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil, InputScan.isFolder(url.path) {
+            url = url.resolvingSymlinksInPath()
+        }
         let parent = url.deletingLastPathComponent().path, name = url.lastPathComponent
         guard InputScan.isFolder(parent) else {
             throw ToolFailure(file: destination, "folder \(parent) does not exist")

@@ -1,4 +1,6 @@
-/// Resampling: block shrink, pixel zoom, bilinear enlargement, exact-size resize, thumbnails.
+import CVips
+
+/// Resampling: block shrink and block average, subsampling, pixel zoom, bilinear enlargement, exact-size resize, thumbnails.
 extension Image {
     /// Block average of factor × factor pixels. With `ceil`, a partial block at the right or
     /// bottom edge makes one more output pixel (averaging what is there) instead of being dropped.
@@ -9,6 +11,38 @@ extension Image {
                 ("in", .image(self)), ("hshrink", .double(Double(factor))), ("vshrink", .double(Double(factor))),
                 ("ceil", .bool(ceil)),
             ]
+        ).image()
+    }
+
+    /// The same block average as `shrink(factor)` (with `ceil`: a partial block at the right or
+    /// bottom edge is completed by repeating the last column or row, so for factor 2 it averages
+    /// what is there), computed as a uniform integer convolution read every factor pixels. On
+    /// 8-bit images this costs about two thirds of libvips 8.14's `shrink` (whose region traffic
+    /// dominates when every page of a book is halved); other band formats use `shrink`.
+    /// Rounding is to the nearest level, halves up, as `shrink` rounds.
+    public func blockAverage(_ factor: Int) throws(VipsError) -> Image {
+        guard factor > 1, bandFormat == .uchar else { return try shrink(max(factor, 1)) }
+        let blocksWide = (width + factor - 1) / factor, blocksHigh = (height + factor - 1) / factor
+        // libvips centres an even or odd mask on column and row factor / 2: sum (x, y) covers the
+        // block starting factor / 2 pixels up and left. Pad one block more than whole blocks need
+        // so every block read from the shifted sums lies inside the image.
+        let centre = factor / 2
+        let padded = try embed(
+            x: 0, y: 0, width: (blocksWide + 1) * factor, height: (blocksHigh + 1) * factor, extend: "copy")
+        let ones = try Image.matrix(
+            width: factor, height: factor, values: Array(repeating: 1, count: factor * factor))
+        vips_image_set_double(ones.pointer, "scale", Double(factor * factor))
+        let sums = try padded.conv(ones, precision: "integer").extractArea(
+            x: centre, y: centre, width: blocksWide * factor, height: blocksHigh * factor)
+        // subsample asks its input for one line at a time: computing the sums first, in tiles,
+        // avoids a convolution per line.
+        return try sums.copiedToMemory().subsample(factor)
+    }
+
+    /// Keeps every factor-th pixel across and down, from the first (no averaging).
+    public func subsample(_ factor: Int) throws(VipsError) -> Image {
+        try Operation.call(
+            "subsample", [("input", .image(self)), ("xfac", .int(factor)), ("yfac", .int(factor))]
         ).image()
     }
 

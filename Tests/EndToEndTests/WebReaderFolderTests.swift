@@ -116,6 +116,19 @@ import Vips
         #expect(result.stderr.contains("-o DIR/"), "\(result.stderr)")
     }
 
+    /// `-o book.html` names a file, but the reader is a folder: refused (with or without
+    /// `--format html`), pointing at the folder form, and nothing is written.
+    @Test func anHTMLFileNameIsPointedAtTheFolderForm() throws {
+        let scratch = try Scratch()
+        for (output, format) in [("book.html", true), ("book.HTM", true), ("book.html", false)] {
+            let arguments = [LayoutRun.bookRTL, "-o", scratch.path(output)] + (format ? ["--format", "html"] : [])
+            let result = try run("pdflayout", arguments)
+            #expect(result.status == 64, "\(output) \(format): \(result.stderr)")
+            #expect(result.stderr.contains("--format html") && result.stderr.contains(scratch.path("book") + "/"))
+            #expect(try LayoutRun.files(in: scratch.folder).isEmpty)
+        }
+    }
+
     /// A reader killed while it is written leaves no folder: SIGTERM removes the hidden one at
     /// once; after SIGKILL the next run for the same folder sweeps it.
     @Test func killedRunsLeaveNoHalfWrittenReader() throws {

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The web reader (pdflayout --format html) against PNG output of the same pages, in one run, and
-# how fast the reader's first screen paints from file:// in headless Chromium:
-#   write   a 300-page book (hyperref's manual from Assets/, repeated with qpdf) at the default
-#           size (72 dpi; the reader also writes its 144-dpi sharp set and the text layer) vs
-#           `pdflayout --single -o page.png`, best wall time of REPEAT runs, and their ratio;
+# The web reader (pdflayout --format html) against PNG output of the same pages, in one run, on
+# two books, and how fast the reader's first screen paints from file:// in headless Chromium:
+#   write   two 300-page books at the default size (72 dpi; the reader also writes its 144-dpi
+#           sharp set and the text layer) vs `pdflayout --single -o page.png`, best wall time of
+#           REPEAT runs (with its CPU time), and the ratios:
+#             text   hyperref's manual from Assets/, repeated with qpdf (vector text, few images);
+#             photo  300 full-page JPEG photographs at 200 dpi (5 × 7.5 in, 1000 × 1500 pixels;
+#                    12 synthetic photos made here with libvips — Perlin noise in three bands
+#                    plus grain — embedded as they are by photo_book.py, as img2pdf would),
+#                    the image-heavy case: a scanned book, a manga;
 #   paint   first-paint, first-contentful-paint and largest-contentful-paint (the page images)
 #           from the browser's own Performance API, median of LOADS cold loads (a fresh browser
-#           each) of the two-up reader and of the continuous one.
+#           each) of the two-up reader and of the continuous one (text book).
 # Needs chromium and chromium-driver (scripts/install-deps.sh installs them) and python3.
 #
 #   bench/pdflayout/reader.sh                    # REPEAT=3 LOADS=5, SCRATCH=.build
@@ -28,6 +33,24 @@ BOOK=$WORK/book-300.pdf
 # 63 pages × 4 + 48 = 300 pages.
 qpdf --empty --pages "$MANUAL" 1-z "$MANUAL" 1-z "$MANUAL" 1-z "$MANUAL" 1-z "$MANUAL" 1-48 -- "$BOOK"
 pages=$(qpdf --show-npages "$BOOK")
+PHOTOS=$WORK/photos
+PHOTO_BOOK=$WORK/photo-300.pdf
+if [ ! -f "$PHOTO_BOOK" ]; then
+  mkdir -p "$PHOTOS"
+  for i in $(seq 0 11); do
+    vips perlin "$PHOTOS/r.v" 1000 1500 --cell-size $((64 + i * 16)) --seed "$i"
+    vips perlin "$PHOTOS/g.v" 1000 1500 --cell-size $((48 + i * 8)) --seed $((i + 20))
+    vips perlin "$PHOTOS/b.v" 1000 1500 --cell-size 200 --seed $((i + 40))
+    vips bandjoin "$PHOTOS/r.v $PHOTOS/g.v $PHOTOS/b.v" "$PHOTOS/rgb.v"
+    vips linear "$PHOTOS/rgb.v" "$PHOTOS/lin.v" 110 128
+    vips gaussnoise "$PHOTOS/noise.v" 1000 1500 --sigma 12 --mean 0
+    vips add "$PHOTOS/lin.v" "$PHOTOS/noise.v" "$PHOTOS/sum.v"
+    vips cast "$PHOTOS/sum.v" "$PHOTOS/cast.v" uchar
+    vips copy "$PHOTOS/cast.v" "$PHOTOS/p$(printf %02d "$i").jpg[Q=85]" --interpretation srgb
+  done
+  rm -f "$PHOTOS"/*.v
+  python3 "$ROOT/bench/pdflayout/photo_book.py" "$PHOTO_BOOK" 300 200 "$PHOTOS"/p*.jpg
+fi
 
 # best LABEL OUTPUT -- command...: best wall time and its CPU time of REPEAT runs, fresh output each time.
 best() {
@@ -41,38 +64,45 @@ best() {
   done
   echo "$label $best"
 }
-png=$(best png "$WORK/png/x" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/png/page.png" -q)
-webp=$(best webp "$WORK/webp/x" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/webp/page.webp[Q=80,effort=0]" -q)
-html=$(best html "$WORK/reader" -- "$PDFLAYOUT" "$BOOK" --single -o "$WORK/reader/" --format html -q)
-png_size=$(du -sb "$WORK/png" | cut -f1)
-webp_size=$(du -sb "$WORK/webp" | cut -f1)
-html_size=$(du -sb "$WORK/reader" | cut -f1)
+
+# row BOOK OUTPUT-LABEL "wall user sys" "png wall user sys" SIZE: one table row with the ratios to PNG.
+row() {
+  local book=$1 label=$2 size=$5 wall user sys png_wall png_user png_sys
+  read -r wall user sys <<<"$3"
+  read -r png_wall png_user png_sys <<<"$4"
+  awk -v book="$book" -v label="$label" -v w="$wall" -v u="$user" -v s="$sys" -v pw="$png_wall" -v pu="$png_user" \
+    -v ps="$png_sys" -v size="$size" 'BEGIN {
+      printf "| %s | %s | %.2f | %.2f | %.1f | %.2f | %.2f |\n", book, label, w, u + s, size / 1e6, w / pw, (u + s) / (pu + ps)
+    }'
+}
+
+rows=()
+for book in text photo; do
+  pdf=$BOOK; [ "$book" = photo ] && pdf=$PHOTO_BOOK
+  png=$(best png "$WORK/$book-png/x" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-png/page.png" -q)
+  webp=$(best webp "$WORK/$book-webp/x" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-webp/page.webp[Q=80,effort=0]" -q)
+  html=$(best html "$WORK/$book-reader" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-reader/" --format html -q)
+  rows+=("$(row "$book" "\`--single -o page.png\`" "${png#* }" "${png#* }" "$(du -sb "$WORK/$book-png" | cut -f1)")")
+  rows+=("$(row "$book" "\`--single -o 'page.webp[Q=80,effort=0]'\` (the normal set alone)" "${webp#* }" "${png#* }" "$(du -sb "$WORK/$book-webp" | cut -f1)")")
+  rows+=("$(row "$book" "**\`--single -o reader/ --format html\`**" "${html#* }" "${png#* }" "$(du -sb "$WORK/$book-reader" | cut -f1)")")
+done
 "$PDFLAYOUT" "$BOOK" --two-up --cover -o "$WORK/two-up/" --format html -q
 "$PDFLAYOUT" "$BOOK" --continuous -o "$WORK/continuous/" --format html -q
 
 two_up=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/two-up/index.html" "$LOADS")
 continuous=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/continuous/index.html" "$LOADS")
 
-read -r _ png_wall png_user png_sys <<<"$png"
-read -r _ html_wall html_user html_sys <<<"$html"
-read -r _ webp_wall webp_user webp_sys <<<"$webp"
-webp_ratio=$(awk -v a="$webp_wall" -v b="$png_wall" 'BEGIN { printf "%.2f", a / b }')
-ratio=$(awk -v a="$html_wall" -v b="$png_wall" 'BEGIN { printf "%.2f", a / b }')
-cpu_ratio=$(awk -v a="$html_user" -v b="$html_sys" -v c="$png_user" -v d="$png_sys" 'BEGIN { printf "%.2f", (a + b) / (c + d) }')
 {
   echo "### pdflayout reader bench — $(date -u +%F), $(nproc) cores, $(uname -m), best of $REPEAT, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
-  echo "$pages-page book (hyperref-manual.pdf repeated), default size (72 dpi; the reader adds its 144-dpi set)."
+  echo "Two $pages-page books at the default size (72 dpi; the reader adds its 144-dpi set and the text layer):"
+  echo "text = hyperref-manual.pdf repeated, photo = 300 full-page 200-dpi JPEG photographs."
   echo
-  echo "| output | wall s | CPU s | MB written |"
-  echo "|---|---:|---:|---:|"
-  echo "| pdflayout --single -o page.png | $png_wall | $(awk -v a="$png_user" -v b="$png_sys" 'BEGIN { print a + b }') | $(awk -v s="$png_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
-  echo "| pdflayout --single -o 'page.webp[Q=80,effort=0]' (the reader's normal set alone) | $webp_wall | $(awk -v a="$webp_user" -v b="$webp_sys" 'BEGIN { print a + b }') | $(awk -v s="$webp_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
-  echo "| pdflayout --single -o reader/ --format html | $html_wall | $(awk -v a="$html_user" -v b="$html_sys" 'BEGIN { print a + b }') | $(awk -v s="$html_size" 'BEGIN { printf "%.1f", s / 1e6 }') |"
+  echo "| book | output | wall s | CPU s | MB written | ÷ PNG wall | ÷ PNG CPU |"
+  echo "|---|---|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${rows[@]}"
   echo
-  echo "Reader ÷ PNG: **$ratio** (wall), $cpu_ratio (CPU). WebP alone at the PNG's size ÷ PNG: $webp_ratio (wall)."
-  echo
-  echo "First screen from file:// in headless Chromium $(chromium --version 2>/dev/null | awk '{ print $2 }'), 1200×800, median of $LOADS cold loads (ms):"
+  echo "First screen from file:// in headless Chromium $(chromium --version 2>/dev/null | awk '{ print $2 }'), 1200×800, median of $LOADS cold loads (ms), text book:"
   echo
   echo "| reader | first-paint | first-contentful-paint | largest-contentful-paint |"
   echo "|---|---:|---:|---:|"
