@@ -29,19 +29,11 @@ public enum FrostRenderer {
     ///
     /// The fast route (`ShrinkPlan`) is used unless `exact` is set or the box is too small to
     /// gain from it; the exact route runs Apple's three box passes at full resolution.
+    ///
+    /// `image` is read once (the fast route reads it into the shrink), so it may be a `FrostInput`
+    /// streamed from its file: alpha is blurred with the colour, and needs no second read.
     public static func frost(
         _ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false
-    ) throws(VipsError) -> Image {
-        try frost(
-            image, effect: effect, scale: scale, exact: exact, original: { () throws(VipsError) -> Image in image })
-    }
-
-    /// `frost`, for an image that may be read only once (a `FrostInput` streamed from its file):
-    /// the fast route reads `image` once, into the shrink. `original()` is kept for callers that
-    /// composite over the original; the effect itself no longer needs a second read.
-    public static func frost(
-        _ image: Image, effect: FrostEffect, scale: Double, exact: Bool = false,
-        original: () throws(VipsError) -> Image
     ) throws(VipsError) -> Image {
         let hasAlpha = image.bands == 4
         let colour = hasAlpha ? try image.extractBand(0, count: 3) : image

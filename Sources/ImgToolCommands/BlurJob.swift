@@ -191,8 +191,7 @@ struct BlurJob: Sendable {
                     effect: effect, scale: scale, exact: exact)
                 return (materialised ? try result.copiedToMemory() : result, method, found, findTime)
             }
-            var result = try FrostRenderer.frost(
-                image, effect: effect, scale: scale, exact: exact, original: original.original)
+            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
             if let mask {
                 let maskImage = try loadedMask(mask, width: image.width, height: image.height)
                 result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
