@@ -24,7 +24,13 @@ public enum AbandonedTemporaries {
             if folders[folder] == nil { folders[folder] = scan(folder) }
             return folders[folder]?.removeValue(forKey: name) ?? []
         }
-        for temporary in stale { remove(folder + "/" + temporary) }
+        for temporary in stale { TemporaryFiles.remove(folder + "/" + temporary) }
+    }
+
+    /// A fresh temporary path for `name` in `folder`, of the one pattern `parse` reads
+    /// (`.NAME.PID-RANDOM.tmp`): `AtomicOutput`'s files and `AtomicFolder`'s folders.
+    static func temporaryPath(in folder: String, for name: String) -> String {
+        "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// The destination name and process ID of a temporary file name of `AtomicOutput`'s pattern.
@@ -39,11 +45,6 @@ public enum AbandonedTemporaries {
             let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil
         else { return nil }
         return (String(destination), pid)
-    }
-
-    /// A file, or a folder with what it holds.
-    private static func remove(_ path: String) {
-        if unlink(path) != 0 && errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// True when no process `pid` runs on this machine.
@@ -65,7 +66,7 @@ public enum AbandonedTemporaries {
             else { continue }
             let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
             if now.timeIntervalSince(modified) > staleAge {
-                remove(path)
+                TemporaryFiles.remove(path)
             } else {
                 found[destination, default: []].append(name)
             }

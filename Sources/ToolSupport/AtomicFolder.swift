@@ -24,7 +24,7 @@ public enum AtomicFolder {
         }
         try checkReplaceable(url.path, mayReplace: mayReplace)
         AbandonedTemporaries.sweep(folder: parent, before: name)
-        let temporary = temporaryName(in: parent, for: name)
+        let temporary = AbandonedTemporaries.temporaryPath(in: parent, for: name)
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.forget(temporary) }
         do {
@@ -37,10 +37,6 @@ public enum AtomicFolder {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-    }
-
-    private static func temporaryName(in parent: String, for name: String) -> String {
-        "\(parent)/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     private static func checkReplaceable(_ path: String, mayReplace: (String) -> Bool) throws {
@@ -64,7 +60,7 @@ public enum AtomicFolder {
         }
         // The old folder goes aside under a name the sweep knows, so a kill here leaves no debris
         // that a later run would not remove.
-        let aside = temporaryName(in: parent, for: name)
+        let aside = AbandonedTemporaries.temporaryPath(in: parent, for: name)
         TemporaryFiles.shared.register(aside)
         defer { TemporaryFiles.shared.forget(aside) }
         guard rename(destination, aside) == 0 else {

@@ -18,7 +18,7 @@ public enum AtomicOutput {
         }
         // What killed runs left for this destination (or long ago in this folder) goes first.
         AbandonedTemporaries.sweep(folder: folder, before: url.lastPathComponent)
-        let temporary = "\(folder)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = AbandonedTemporaries.temporaryPath(in: folder, for: url.lastPathComponent)
         // Registered before anything creates it, so that no signal can leave it behind.
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.forget(temporary) }

@@ -16,6 +16,11 @@ public final class TemporaryFiles: @unchecked Sendable {
         lock.withLock { _ = paths.remove(path) }
     }
 
+    /// Removes a file, or a folder with what it holds (an `AtomicFolder` temporary).
+    static func remove(_ path: String) {
+        if unlink(path) != 0 && errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// Installs the signal handlers once; only through an executable's runtime policy
     /// (`ProcessControl.removeTemporaryFilesOnInterrupt()`, when a command starts writing).
     public func removeOnInterrupt() {
@@ -30,9 +35,7 @@ public final class TemporaryFiles: @unchecked Sendable {
                     // this sweep that would outlive the process.
                     lock.lock()
                     // Folders (`AtomicFolder`) are removed with what they hold.
-                    for path in paths where unlink(path) != 0 && errno == EISDIR {
-                        try? FileManager.default.removeItem(atPath: path)
-                    }
+                    for path in paths { Self.remove(path) }
                     // _exit, not exit: exit() runs atexit handlers and library destructors while
                     // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
                     // instead of the conventional 128 + signal status).
