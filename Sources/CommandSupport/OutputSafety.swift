@@ -28,11 +28,6 @@ public enum OutputSafety {
         return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 
-    /// The identities of the inputs that are files (standard input has none).
-    public static func identities(of inputs: [String]) -> Set<Identity> {
-        Set(inputs.filter { $0 != "-" }.compactMap(Identity.init))
-    }
-
     /// The input among `inputs` that `output` would overwrite, if any.
     public static func input(overwrittenBy output: String, among inputs: [String]) -> String? {
         guard output != "-" else { return nil }
