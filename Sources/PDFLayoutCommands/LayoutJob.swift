@@ -249,7 +249,8 @@ struct LayoutJob: Sendable {
         _ reader: WebReader, input: LayoutInput, folder: String, file: String
     ) throws -> String {
         let maxSide = OutputTarget.reader(folder: folder).maxSide
-        for job in reader.pageJobs() where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
+        let jobs = reader.pageJobs()
+        for job in jobs where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
             throw ToolFailure(
                 file: file,
                 "page \(job.number) would be \(job.sharp.width)×\(job.sharp.height) pixels in the sharp set, more than WebP holds (\(maxSide) a side): lower --dpi or --fit",
@@ -258,7 +259,7 @@ struct LayoutJob: Sendable {
         input.warmUp()
         try reader.write(to: folder)
         let count = reader.layout.views.count
-        return "\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(reader.pageJobs().count) pages"
+        return "\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(jobs.count) pages"
     }
 
     /// Streams a finished file to standard output.
