@@ -151,23 +151,8 @@ struct HorizonJob: Sendable {
         let bytesMatch = input.isStandardInput || HorizonSaveFormat.isSameFormat(input.path, own.suffix)
         if !strip, sameFormat, bytesMatch, target.options.isEmpty {
             let data = try bytes.map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: input.path))
-            if target.path == "-" {
-                guard !Console.isTerminal(1) else {
-                    throw ToolFailure(
-                        "refusing to write image data to a terminal: redirect standard output or give -o FILE",
-                        status: ExitStatus.usage)
-                }
-                FileHandle.standardOutput.write(data)
-            } else {
-                ProcessControl.removeTemporaryFilesOnInterrupt()
-                do {
-                    try AtomicOutput.write(to: target.path) { temporary in
-                        try data.write(to: URL(fileURLWithPath: temporary))
-                    }
-                } catch {
-                    throw Failures.failure(error, file: target.path)
-                }
-            }
+            try Self.refuseTerminal(target.path)
+            try ImageOutput.write(bytes: data, to: target.path)
             return target.path
         }
         let quality = bytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input.path)
@@ -179,13 +164,15 @@ struct HorizonJob: Sendable {
     }
 
     private func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
-        if path == "-" {
-            guard !Console.isTerminal(1) else {
-                throw ToolFailure(
-                    "refusing to write image data to a terminal: redirect standard output or give -o FILE",
-                    status: ExitStatus.usage)
-            }
-        }
+        try Self.refuseTerminal(path)
         try ImageOutput.write(image, to: path, suffix: format.suffix, options: format.options, strip: strip)
+    }
+
+    /// `-` while standard output is a terminal: image data would only garble it.
+    private static func refuseTerminal(_ path: String) throws(ToolFailure) {
+        guard path == "-", Console.isTerminal(1) else { return }
+        throw ToolFailure(
+            "refusing to write image data to a terminal: redirect standard output or give -o FILE",
+            status: ExitStatus.usage)
     }
 }

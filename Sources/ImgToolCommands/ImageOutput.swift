@@ -1,4 +1,5 @@
 import CommandSupport
+import Foundation
 import ToolSupport
 import Vips
 
@@ -36,6 +37,23 @@ enum ImageOutput {
             try AtomicOutput.write(to: path) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
                 try image.save(to: temporary, format: suffix, options: options, strip: strip)
+            }
+        } catch {
+            throw Failures.failure(error, file: path)
+        }
+    }
+
+    /// Writes bytes already encoded (a photo's own, copied unchanged) the same way: to a file
+    /// that appears whole or not at all, or to standard output for `-`.
+    static func write(bytes data: Data, to path: String) throws(ToolFailure) {
+        guard path != "-" else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        ProcessControl.removeTemporaryFilesOnInterrupt()
+        do {
+            try AtomicOutput.write(to: path) { temporary in
+                try data.write(to: URL(fileURLWithPath: temporary))
             }
         } catch {
             throw Failures.failure(error, file: path)
