@@ -197,7 +197,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         try container.encode(pageCount, forKey: .pageCount)
         try container.encode(pdfVersion, forKey: .pdfVersion)
         try container.encode(pageLayout, forKey: .pageLayout)
-        try container.encode(direction.map { $0 == .rightToLeft ? "rtl" : "ltr" }, forKey: .direction)
+        try container.encode(direction.map(DirectionName.json), forKey: .direction)
         try container.encode(encrypted, forKey: .encrypted)
         var list = container.nestedUnkeyedContainer(forKey: .pages)
         for page in pages {
@@ -232,4 +232,12 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     }
 
     private func format(_ value: Double) -> String { Points.text(value) }
+}
+
+/// The reading direction as every pdflayout JSON record spells it (docs/JSON.md): "rtl" or "ltr",
+/// not the PDF names /R2L and /L2R.
+enum DirectionName {
+    static func json(rtl: Bool) -> String { rtl ? "rtl" : "ltr" }
+
+    static func json(_ direction: DocumentStructure.Direction) -> String { json(rtl: direction == .rightToLeft) }
 }

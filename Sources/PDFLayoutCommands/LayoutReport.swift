@@ -52,7 +52,7 @@ struct LayoutReport: Encodable, Sendable {
             } ?? asked
         }
         flow = options.direction
-        direction = options.rtl ? "rtl" : "ltr"
+        direction = DirectionName.json(rtl: options.rtl)
         cover = options.cover
         widePages = options.widePages
         alone = options.alone.sorted()

@@ -142,7 +142,7 @@ extension PDFLayout {
                 let record = PrefsRecord(
                     file: file, outputs: [WrittenOutput(path: output)],
                     pageLayout: preferences.pageLayout.map { PageLayoutHint(pdfName: $0).rawValue },
-                    direction: preferences.direction.map { $0 == .rightToLeft ? "rtl" : "ltr" })
+                    direction: preferences.direction.map(DirectionName.json))
                 guard let line = try? JSONLines().line(record) else { return }
                 if output == "-" { Console.error(line) } else { print(line) }
                 return
