@@ -218,7 +218,7 @@ extension ImgTool {
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
                 text: { (summary: BlurSummary) in
-                    summary.output == "<stdout>" ? [] : [batched ? summary.lineWithoutNote : summary.line]
+                    summary.output == "<stdout>" ? [] : [summary.line(withNote: !batched)]
                 },
                 work: job.run)
             if batched && !quiet && !json && !findsOnly {
@@ -374,30 +374,23 @@ struct BlurSummary: Encodable, Sendable {
 
     private var metadataText: String { metadataKept ? "kept" : "stripped" }
 
-    /// The line without the closing note, for batches (which give the note once).
-    var lineWithoutNote: String {
-        let full = line
-        guard let range = full.range(of: "; \(note)", options: .backwards) else { return full }
-        return String(full[..<range.lowerBound])
-    }
-
-    var line: String {
+    /// The line for people; batches leave out the closing note (they give it once, at their end).
+    func line(withNote: Bool) -> String {
         let shownFile = file == "-" ? "<stdin>" : file
         guard let output else { return "\(shownFile): \(self.text?.count ?? 0) text region(s) found" }
+        var text: String
         if let cover {
-            var text = "\(shownFile) → \(output): covered with \(cover), \(width)×\(height)"
-            if masked { text += ", masked" }
-            if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
-            return text + ", metadata \(metadataText); \(note)"
+            text = "\(shownFile) → \(output): covered with \(cover), \(width)×\(height)"
+        } else {
+            text = "\(shownFile) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
+            if let boxWidth { text += " (box \(boxWidth) px)" }
+            text += ", \(width)×\(height)"
         }
-        var text = "\(shownFile) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"
-        if let boxWidth { text += " (box \(boxWidth) px)" }
-        text += ", \(width)×\(height)"
         if masked { text += ", masked" }
         if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
-        if secure == true { text += ", secure" }
-        text += ", metadata \(metadataText); \(note)"
-        return text
+        if cover == nil && secure == true { text += ", secure" }
+        text += ", metadata \(metadataText)"
+        return withNote ? text + "; \(note)" : text
     }
 }
 
