@@ -164,7 +164,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
                 let size = page.size
                 pages.append(
                     PageInfo(
-                        page: index + 1, width: rounded(size.width), height: rounded(size.height),
+                        page: index + 1, width: Points.json(size.width), height: Points.json(size.height),
                         rotation: structure?.pages[index].rotation, label: page.label))
             }
             let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
@@ -179,8 +179,6 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
             throw ToolFailure(file: file, Failures.message(error))
         }
     }
-
-    private static func rounded(_ value: Double) -> Double { Points.json(value) }
 
     enum CodingKeys: String, CodingKey {
         case file, pageCount = "page_count", pdfVersion = "pdf_version", pageLayout = "page_layout", direction,
@@ -225,13 +223,11 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
             let shown = group.pages.replacingOccurrences(of: "-", with: "–").replacingOccurrences(of: ",", with: ", ")
             let paper = group.paper.map { " (\($0)\(group.orientation == "landscape" ? " landscape" : ""))" } ?? ""
             lines.append(
-                "  \(which) \(shown): \(format(group.widthMm)) × \(format(group.heightMm)) mm\(paper), "
-                    + "\(format(group.width)) × \(format(group.height)) pt\(turn)")
+                "  \(which) \(shown): \(Points.text(group.widthMm)) × \(Points.text(group.heightMm)) mm\(paper), "
+                    + "\(Points.text(group.width)) × \(Points.text(group.height)) pt\(turn)")
         }
         return lines
     }
-
-    private func format(_ value: Double) -> String { Points.text(value) }
 }
 
 /// The reading direction as every pdflayout JSON record spells it (docs/JSON.md): "rtl" or "ltr",

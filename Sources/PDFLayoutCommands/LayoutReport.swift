@@ -61,11 +61,11 @@ struct LayoutReport: Encodable, Sendable {
         // Thousandths of a point, as every record (`Points`).
         views = layout.views.map { view in
             ReportView(
-                view: view.index + 1, width: Self.rounded(view.width), height: Self.rounded(view.height),
+                view: view.index + 1, width: Points.json(view.width), height: Points.json(view.height),
                 pages: view.pages.map {
                     PlacedPage(
-                        page: $0.page, x: Self.rounded($0.x), y: Self.rounded($0.y),
-                        width: Self.rounded($0.width), height: Self.rounded($0.height), rotation: $0.rotation)
+                        page: $0.page, x: Points.json($0.x), y: Points.json($0.y),
+                        width: Points.json($0.width), height: Points.json($0.height), rotation: $0.rotation)
                 })
         }
     }
@@ -94,8 +94,6 @@ struct LayoutReport: Encodable, Sendable {
         try container.encode(linksDropped, forKey: .linksDropped)
     }
 
-    static func rounded(_ value: Double) -> Double { Points.json(value) }
-
     /// Without `-o` or `--json`: one line per view, pages in screen order from left to right
     /// (so `--rtl` shows as "3 2"), sizes in points.
     var summary: [String] {
@@ -106,7 +104,7 @@ struct LayoutReport: Encodable, Sendable {
         for view in views {
             // Pages of one row share a vertical centre (each is centred in its row).
             let order = view.pages.sorted {
-                (Self.rounded($0.y + $0.height / 2), $0.x) < (Self.rounded($1.y + $1.height / 2), $1.x)
+                (Points.json($0.y + $0.height / 2), $0.x) < (Points.json($1.y + $1.height / 2), $1.x)
             }
             .map { String($0.page) }
             let shown =
@@ -114,10 +112,9 @@ struct LayoutReport: Encodable, Sendable {
                 ? order.prefix(6).joined(separator: " ") + " … " + order.suffix(3).joined(separator: " ")
                 : order.joined(separator: " ")
             lines.append(
-                "  view \(view.view): \(Self.text(view.width)) × \(Self.text(view.height)) pt, pages \(shown)")
+                "  view \(view.view): \(Points.text(view.width)) × \(Points.text(view.height)) pt, pages \(shown)")
         }
         return lines
     }
 
-    private static func text(_ value: Double) -> String { Points.text(value) }
 }
