@@ -45,9 +45,9 @@ public struct VectorJob {
                     return try FormSheets.write(
                         sheets(), from: input.source, password: input.password, structure: structure,
                         preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
-                } catch .failed(let step, let detail) where step.hasPrefix("cannot write") {
+                } catch let error where error.isWriteFailure {
                     // The disk, not the PDF: cairo could not write it either.
-                    throw QPDFError.failed(step: step, detail: detail)
+                    throw error
                 } catch {
                     onFallback(error)
                 }

@@ -123,9 +123,9 @@ extension PDFLayout {
                 try AtomicOutput.write(to: output) { temporary in
                     do throws(QPDFError) {
                         try preferences.write(from: source, password: password, to: temporary)
-                    } catch .failed(let step, let detail) where step.hasPrefix("cannot write") {
+                    } catch let error where error.isWriteFailure {
                         // The output's fault (a full disk), not the PDF's.
-                        throw Failures.failure(QPDFError.failed(step: step, detail: detail), file: output)
+                        throw Failures.failure(error, file: output)
                     } catch {
                         throw Failures.failure(error, file: file)
                     }

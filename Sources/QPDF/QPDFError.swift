@@ -10,6 +10,13 @@ public enum QPDFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `detail` qpdf's text when it gave one.
     case failed(step: String, detail: String?)
 
+    /// True when the output file could not be written (a full disk, a file size limit): the
+    /// destination's fault, not the PDF's. The one place that knows the wording of those steps.
+    public var isWriteFailure: Bool {
+        guard case .failed(let step, _) = self else { return false }
+        return step.hasPrefix("cannot write")
+    }
+
     public var description: String {
         switch self {
         case .cannotStart: return "qpdf failed to start"
