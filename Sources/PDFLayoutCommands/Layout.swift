@@ -270,14 +270,14 @@ extension PDFLayout {
                 }
                 if let flow { throw ValidationError("--columns fills rows from the top: leave out --\(flow.rawValue)") }
                 if alone != nil { throw ValidationError("--alone is for two-up modes, not --columns") }
-                if format?.lowercased() == "html" {
+                if writesReader {
                     throw ValidationError("--columns makes one sheet; --format html is a reader of the display modes")
                 }
             }
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp, tif or html")
             }
-            if format?.lowercased() == "html" && (output == nil || output == "-") {
+            if writesReader && (output == nil || output == "-") {
                 throw ValidationError("--format html writes a folder: give it with -o DIR/")
             }
             if let gap, Self.margins(gap) == nil {
@@ -344,12 +344,11 @@ extension PDFLayout {
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
             // One PDF's reader is the folder -o names, not a file in it.
-            let reader = format?.lowercased() == "html"
-            if let output, !several, !reader, !OutputDestinations.namesFolder(output) {
+            if let output, !several, !writesReader, !OutputDestinations.namesFolder(output) {
                 try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
             }
-            guard several || (!reader && OutputDestinations.namesFolder(output)), let output else {
-                if format != nil && output != "-" && !reader {
+            guard several || (!writesReader && OutputDestinations.namesFolder(output)), let output else {
+                if format != nil && output != "-" && !writesReader {
                     throw ToolFailure(
                         "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
                         status: ExitStatus.usage)
@@ -363,6 +362,9 @@ extension PDFLayout {
             }
             return destinations
         }
+
+        /// `--format html`: a web reader, a folder rather than files named by their suffix.
+        private var writesReader: Bool { format?.lowercased() == "html" }
 
         /// The command-line flag of a mode, as the user typed it.
         static func flagName(_ mode: Mode) -> String {
