@@ -133,7 +133,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         let shownFile = file == "-" ? "<stdin>" : file
         var text = "\(shownFile): \(format) \(width)×\(height), \(bands) bands \(bandFormat) \(interpretation)"
         if orientation != 1 { text += ", EXIF orientation \(orientation)" }
-        if pages > 1 { text += ", \(pages) \(format == "gif" || format == "webp" ? "frames" : "pages")" }
+        if pages > 1 { text += ", \(pages) \(MultiPage.unit(format: format))" }
         text += metadata.isEmpty ? ", no metadata" : ", metadata: \(metadata.joined(separator: " "))"
         return text
     }

@@ -9,10 +9,13 @@ enum MultiPage {
         max(1, image.int(field: "n-pages") ?? 1)
     }
 
-    /// "frames" for animations, "pages" for documents.
+    /// "frames" for animations (GIF, WebP), "pages" for documents; `format` as `imgtool info` names it.
+    static func unit(format: String) -> String {
+        format == "gif" || format == "webp" ? "frames" : "pages"
+    }
+
     static func unit(_ image: Image) -> String {
-        let loader = image.loader ?? ""
-        return loader.hasPrefix("gif") || loader.hasPrefix("webp") ? "frames" : "pages"
+        unit(format: ImageInfo.formatName(loader: image.loader))
     }
 
     /// The notice for a file of several frames or pages, nil for one.
