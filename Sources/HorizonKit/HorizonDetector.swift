@@ -39,6 +39,15 @@ public enum HorizonDetector {
         maxPixels: Int = Image.defaultMaxPixels
     ) throws(VipsError) -> HorizonDetection {
         let header = try Image.load(file, autorotate: false, access: .sequential, maxPixels: maxPixels)
+        return try detect(file: file, header: header, estimator: estimator, maxPixels: maxPixels)
+    }
+
+    /// The same, for a caller that has opened the file's header already (`Image.load(file,
+    /// autorotate: false, access: .sequential)`, for its metadata): the file is not opened again for it.
+    public static func detect(
+        file: String, header: Image, estimator: HorizonEstimator,
+        maxPixels: Int = Image.defaultMaxPixels
+    ) throws(VipsError) -> HorizonDetection {
         let swapped = [5, 6, 7, 8].contains(header.orientation)
         let thumbnail = try Image.thumbnail(
             file: file, width: analysisSize, height: analysisSize,

@@ -53,11 +53,13 @@ struct HorizonJob: Sendable {
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in
             try Image.load(bytes: bytes, maxPixels: maxPixels)
         }
+        // The header, opened once: for the detector's full size and for the frame count below.
+        let header = try memoryImage ?? Image.load(input, autorotate: false, access: .sequential, maxPixels: maxPixels)
         let detection =
             try memoryImage.map { image throws(VipsError) in
                 try HorizonDetector.detect(image: image, estimator: estimator)
             }
-            ?? HorizonDetector.detect(file: input, estimator: estimator, maxPixels: maxPixels)
+            ?? HorizonDetector.detect(file: input, header: header, estimator: estimator, maxPixels: maxPixels)
 
         let estimate = detection.estimate
         let plan = estimate.map {
@@ -65,7 +67,6 @@ struct HorizonJob: Sendable {
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         // Animations and multi-page files: the first frame or page is measured; say so.
-        let header = try memoryImage ?? Image.load(input, autorotate: false, access: .sequential, maxPixels: maxPixels)
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.includesOutput = fixes != nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
