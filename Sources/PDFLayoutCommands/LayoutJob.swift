@@ -136,10 +136,10 @@ struct LayoutJob: Sendable {
         } catch {
             throw Failures.failure(error, file: file)
         }
-        let layout = LayoutEngine.layout(
-            geometry.map {
-                SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
-            }, options: options)
+        let sourcePages = geometry.map {
+            SourcePage(number: $0.number, width: $0.width, height: $0.height, rotation: $0.rotation)
+        }
+        let layout = LayoutEngine.layout(sourcePages, options: options)
 
         if skipExisting, let outputs = target?.paths(views: layout.views.count),
             OutputFreshness.isUpToDate(outputs: outputs, input: file)
@@ -166,10 +166,7 @@ struct LayoutJob: Sendable {
             var scales = fit.map { Scale.fitScales(for: layout, options: options, box: $0) }
             if options.columns != nil, scales == nil, dpi == nil {
                 // A contact sheet is drawn small: the widest page 200 px (pt) wide.
-                let scale = ContactSheet.defaultScale(
-                    layout.views.flatMap(\.pages).map {
-                        SourcePage(number: $0.page, width: $0.width, height: $0.height)
-                    })
+                let scale = ContactSheet.defaultScale(sourcePages)
                 scales = layout.views.map { _ in scale }
             }
             ProcessControl.removeTemporaryFilesOnInterrupt()
