@@ -184,13 +184,13 @@ enum WebReaderFiles {
             element.style.height = placed.height * scale + 'px';
             element.style.setProperty('--scale', String(scale));
             const image = element.querySelector('img');
-            if (image) image.src = source(element);
+            if (image) image.src = imageFor(placed);
           }
 
           /** The sharp image when the normal one would be enlarged on this screen (zoom, HiDPI). */
-          function source(element) {
-            const info = pageInfo.get(element.placed.page);
-            const needed = element.placed.width * scale * (window.devicePixelRatio || 1);
+          function imageFor(placed) {
+            const info = pageInfo.get(placed.page);
+            const needed = placed.width * scale * (window.devicePixelRatio || 1);
             return needed > info.image_width * 1.1 ? info.sharp_image : info.image;
           }
 
@@ -202,7 +202,7 @@ enum WebReaderFiles {
             image.alt = 'page ' + number + (info.label && info.label !== String(number) ? ' (' + info.label + ')' : '');
             image.decoding = 'async';
             image.draggable = false;
-            image.src = source(element);
+            image.src = imageFor(element.placed);
             element.prepend(image);
             addTextLayer(element);
           }
@@ -312,11 +312,7 @@ enum WebReaderFiles {
           /** The next view's images are fetched ahead (not decoded: they are in no page yet). */
           function prefetch(view) {
             if (!view) return;
-            for (const placed of view.pages) {
-              const info = pageInfo.get(placed.page);
-              const needed = placed.width * scale * (window.devicePixelRatio || 1);
-              new Image().src = needed > info.image_width * 1.1 ? info.sharp_image : info.image;
-            }
+            for (const placed of view.pages) new Image().src = imageFor(placed);
           }
 
           function buildStrip() {
