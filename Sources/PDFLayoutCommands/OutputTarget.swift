@@ -73,8 +73,12 @@ enum OutputTarget: Equatable {
 
     /// Largest side each raster format can hold (libvips itself stops at 10 million pixels).
     var maxSide: Int {
-        if case .reader = self { return 16_383 }  // WebP's limit
-        guard case .raster(_, let suffix, _) = self else { return .max }
+        let suffix: String
+        switch self {
+        case .pdf: return .max
+        case .reader: suffix = ".webp"  // the reader's pages are WebP
+        case .raster(_, let rasterSuffix, _): suffix = rasterSuffix
+        }
         switch suffix {
         case ".jpg", ".jpeg": return 65_535
         case ".webp": return 16_383
