@@ -43,7 +43,12 @@ struct LayoutJob: Sendable {
         var target: OutputTarget?
         // `-o -`: written to a private temporary file, then copied to standard output whole.
         var spoolFolder: URL?
-        defer { if let spoolFolder { try? FileManager.default.removeItem(at: spoolFolder) } }
+        defer {
+            if let spoolFolder {
+                try? FileManager.default.removeItem(at: spoolFolder)
+                TemporaryFiles.shared.forget(spoolFolder.path)
+            }
+        }
         if let folder {
             target = try self.target(for: batchInput, in: folder)
         } else if isReader, let output {
@@ -62,6 +67,8 @@ struct LayoutJob: Sendable {
                 throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
             }
             spoolFolder = spool
+            // Removed with what it holds if the run is interrupted, like every temporary.
+            TemporaryFiles.shared.register(spool.path)
             target = try OutputTarget.parse(
                 spool.appendingPathComponent("stdout.\((format ?? "pdf").lowercased())").path)
         } else {

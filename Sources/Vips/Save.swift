@@ -73,15 +73,16 @@ extension Image {
     }
 
     /// Whether this libheif has an AV1 encoder (aom, rav1e or SVT-AV1): a 16×16 image is saved as
-    /// AVIF once, to a private temporary file. Without one, .avif cannot be written at all (rather
-    /// than as HEVC, which browsers cannot open).
+    /// AVIF once, into /dev/null (no file to name or clean up). Without one, .avif cannot be
+    /// written at all (rather than as HEVC, which browsers cannot open).
     public static let canEncodeAV1: Bool = {
         guard (try? VipsRuntime.ensure()) != nil, let probe = try? Image.constant(width: 16, height: 16, colour: [128])
         else { return false }
-        let path = "/tmp/.frostlevel-av1-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).avif"
-        defer { unlink(path) }
+        let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard sink >= 0 else { return false }
+        defer { close(sink) }
         do {
-            try probe.save(to: path, format: ".avif")
+            try probe.save(toDescriptor: sink, format: ".avif")
             return true
         } catch {
             return false
