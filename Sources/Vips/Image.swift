@@ -56,24 +56,30 @@ public final class Image: @unchecked Sendable {
         vips_image_get_typeof(pointer, name) != 0
     }
 
+    // libvips' error buffer is shared by every thread: clearing it when nothing failed would wipe
+    // the message of another thread's failing load before that thread reads it.
+
     /// An integer metadata field, nil when absent or of another type.
     public func int(field name: String) -> Int? {
         var value: Int32 = 0
-        guard hasField(name), vips_image_get_int(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
+        guard hasField(name) else { return nil }
+        guard vips_image_get_int(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
         return Int(value)
     }
 
     /// A double metadata field (e.g. "xres"), nil when absent or of another type.
     public func double(field name: String) -> Double? {
         var value = 0.0
-        guard hasField(name), vips_image_get_double(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
+        guard hasField(name) else { return nil }
+        guard vips_image_get_double(pointer, name, &value) == 0 else { vips_error_clear(); return nil }
         return value
     }
 
     /// A string metadata field (e.g. "vips-loader"), nil when absent or of another type.
     public func string(field name: String) -> String? {
         var value: UnsafePointer<CChar>?
-        guard hasField(name), vips_image_get_string(pointer, name, &value) == 0, let value else {
+        guard hasField(name) else { return nil }
+        guard vips_image_get_string(pointer, name, &value) == 0, let value else {
             vips_error_clear()
             return nil
         }
@@ -83,7 +89,8 @@ public final class Image: @unchecked Sendable {
     /// Any field rendered as text, as `vipsheader -f` does.
     public func text(field name: String) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard hasField(name), vips_image_get_as_string(pointer, name, &value) == 0, let value else {
+        guard hasField(name) else { return nil }
+        guard vips_image_get_as_string(pointer, name, &value) == 0, let value else {
             vips_error_clear()
             return nil
         }
@@ -95,7 +102,8 @@ public final class Image: @unchecked Sendable {
     public func blob(field name: String) -> [UInt8]? {
         var data: UnsafeRawPointer?
         var length = 0
-        guard hasField(name), vips_image_get_blob(pointer, name, &data, &length) == 0, let data else {
+        guard hasField(name) else { return nil }
+        guard vips_image_get_blob(pointer, name, &data, &length) == 0, let data else {
             vips_error_clear()
             return nil
         }
