@@ -118,9 +118,14 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         /// "portrait", "landscape" or "square".
         public var orientation: String
         public var rotation: Int?
+        /// The text line's forms, from PageLayout's own formatting: "1–120, 122–300", "A4 landscape".
+        var shownPages = ""
+        var shownPaper: String?
 
         init(_ group: PageSizeGroup) {
             pages = group.rangesText()
+            shownPages = group.rangesText(dash: "–", separator: ", ")
+            shownPaper = group.paper?.description
             pageCount = group.pageCount
             width = group.width
             height = group.height
@@ -220,10 +225,9 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         for group in sizeGroups {
             let turn = group.rotation.map { $0 == 0 ? "" : ", rotated \($0)°" } ?? ", rotation unknown"
             let which = group.pageCount == 1 ? "page" : "pages"
-            let shown = group.pages.replacingOccurrences(of: "-", with: "–").replacingOccurrences(of: ",", with: ", ")
-            let paper = group.paper.map { " (\($0)\(group.orientation == "landscape" ? " landscape" : ""))" } ?? ""
+            let paper = group.shownPaper.map { " (\($0))" } ?? ""
             lines.append(
-                "  \(which) \(shown): \(Points.text(group.widthMm)) × \(Points.text(group.heightMm)) mm\(paper), "
+                "  \(which) \(group.shownPages): \(Points.text(group.widthMm)) × \(Points.text(group.heightMm)) mm\(paper), "
                     + "\(Points.text(group.width)) × \(Points.text(group.height)) pt\(turn)")
         }
         return lines
