@@ -189,19 +189,13 @@ public struct WebReader: Sendable {
                 text += facts[index].words.map { word in
                     let run = word.run == .across ? "" : ",\(word.run.rawValue)"
                     return
-                        "[\(Self.number(word.x)),\(Self.number(word.y)),\(Self.number(word.width)),\(Self.number(word.height)),\(JSONText.quoted(word.text))\(run)]"
+                        "[\(Points.text(word.x)),\(Points.text(word.y)),\(Points.text(word.width)),\(Points.text(word.height)),\(JSONText.quoted(word.text))\(run)]"
                 }.joined(separator: ",")
                 text += "]"
             }
             text += "\n});\n"
             try write(text, to: String(format: "%@/t%03d.js", folder, file))
         }
-    }
-
-    /// Points to two decimals: text boxes need no more.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     private func layoutJSON(_ jobs: [PageJob], _ facts: [PageFacts]) throws -> String {
@@ -227,7 +221,7 @@ public struct WebReader: Sendable {
 
     static func css(_ colour: Colour) -> String {
         let channels = [colour.red, colour.green, colour.blue].map { Int(($0 * 255).rounded()) }
-        return "rgba(\(channels[0]), \(channels[1]), \(channels[2]), \(Self.number(colour.opacity)))"
+        return "rgba(\(channels[0]), \(channels[1]), \(channels[2]), \(Points.text(colour.opacity)))"
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import LayoutKit
 import PageLayout
 import Poppler

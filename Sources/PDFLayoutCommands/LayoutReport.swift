@@ -1,4 +1,5 @@
 import CommandSupport
+import CoreTypes
 import Foundation
 import LayoutKit
 import PageLayout
