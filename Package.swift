@@ -90,7 +90,8 @@ let package = Package(
 
         // Tests mirror the modules; helpers first.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "CoreTypes", "TestSupport"]),
+        // CVips: the shared error buffer is set and read directly (a probe must leave it alone).
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "CVips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
         .testTarget(
             name: "LayoutKitTests",

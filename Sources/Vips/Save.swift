@@ -90,19 +90,32 @@ extension Image {
     }()
 
     /// The suffixes this libvips can write, checked at run time (AVIF/HEIC depend on the build).
+    ///
+    /// A probe, asked from batch worker threads: it never touches libvips' error buffer, which
+    /// every thread shares (clearing it would wipe another thread's load error before that thread
+    /// reads it; an unknown suffix given to `vips_foreign_find_save` would add a message to it).
     public static func canSave(format suffix: String) -> Bool {
         guard (try? VipsRuntime.ensure()) != nil else { return false }
         if suffix.lowercased() == ".avif" && !canEncodeAV1 { return false }
-        guard let saver = vips_foreign_find_save("x" + suffix) else {
-            vips_error_clear()
-            return false
-        }
-        // A saver blocked as untrusted (magicksave for .bmp) cannot write either.
-        guard let operation = vips_operation_new(saver) else {
-            vips_error_clear()
-            return false
-        }
+        // Only a suffix some saver declares is looked up: then the lookup cannot fail.
+        guard saverSuffixes.contains(suffix.lowercased()), let saver = vips_foreign_find_save("x" + suffix),
+            let operation = vips_operation_new(saver)
+        else { return false }
         defer { g_object_unref(operation) }
+        // A saver blocked as untrusted (magicksave for .bmp) cannot write either.
         return vips_operation_get_flags(operation).rawValue & VIPS_OPERATION_BLOCKED.rawValue == 0
     }
+
+    /// Every suffix a libvips saver declares, lower-cased (libvips matches suffixes ignoring case).
+    private static let saverSuffixes: Set<String> = {
+        guard (try? VipsRuntime.ensure()) != nil, let list = vips_foreign_get_suffixes() else { return [] }
+        defer { g_strfreev(list) }
+        var suffixes = Set<String>()
+        var index = 0
+        while let suffix = list[index] {
+            suffixes.insert(String(cString: suffix).lowercased())
+            index += 1
+        }
+        return suffixes
+    }()
 }

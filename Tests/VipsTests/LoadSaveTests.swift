@@ -1,3 +1,4 @@
+import CVips
 import CoreTypes
 import Foundation
 import TestSupport
@@ -40,6 +41,24 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
         #expect(Image.canSave(format: ".png"))
         #expect(Image.canSave(format: ".webp"))
         #expect(!Image.canSave(format: ".nope"))
+    }
+
+    /// A probe asked from batch worker threads leaves libvips' shared error buffer as it found it:
+    /// another thread's load error stays readable, and no message of its own is added. Tests run
+    /// in parallel and may clear the buffer themselves, so a few tries are allowed; the old probe
+    /// cleared it on every unknown suffix.
+    @Test func canSaveLeavesTheSharedErrorBufferAlone() {
+        defer { vips_error_clear() }
+        let kept = (0..<5).contains { _ in
+            vips_error_clear()
+            withVaList([]) { vips_verror("another thread", "its load failed", $0) }
+            for suffix in [".png", ".nope", ".JPG", ".bmp", "", ".tif"] { _ = Image.canSave(format: suffix) }
+            let buffer = String(cString: vips_error_buffer())
+            return buffer.contains("its load failed") && !buffer.contains("x.nope")
+        }
+        #expect(kept)
+        #expect(Image.canSave(format: ".JPG") && Image.canSave(format: ".tif"))
+        #expect(!Image.canSave(format: "") && !Image.canSave(format: ".nope"))
     }
 
     @Test func saveTargetSplitsOptions() {
