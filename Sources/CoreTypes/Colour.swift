@@ -50,7 +50,7 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
     /// Parses `#3366ff`, `#36f`, `#3366ff80`, `rgb(51,102,255)`, `rgba(51,102,255,0.6)`,
     /// CSS-style names (`white`, `grey`, `transparent`, ...), each optionally followed by `@ALPHA`
     /// (0...1 or a percentage): `white@0.5`, `#000@100%`. Case and surrounding spaces do not matter.
-    public static func parse(_ text: String) throws(ColourError) -> Colour {
+    public static func parse(_ text: String) throws(ParseError) -> Colour {
         let trimmed = text.trimmingSpaces().lowercased()
         var body = trimmed
         var override: Double?
@@ -58,29 +58,29 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
             body = String(trimmed[..<at]).trimmingSpaces()
             let alphaText = String(trimmed[trimmed.index(after: at)...]).trimmingSpaces()
             guard let alpha = Self.unitValue(alphaText) else {
-                throw ColourError(text, "alpha \"\(alphaText)\" is not a number from 0 to 1 or a percentage")
+                throw ParseError(.colour, text, "alpha \"\(alphaText)\" is not a number from 0 to 1 or a percentage")
             }
             override = alpha
         }
         var colour = try Self.colour(body, original: text)
         if let override {
-            guard colour.alpha == nil else { throw ColourError(text, "alpha given twice") }
+            guard colour.alpha == nil else { throw ParseError(.colour, text, "alpha given twice") }
             colour.alpha = override
         }
         return colour
     }
 
-    private static func colour(_ body: String, original: String) throws(ColourError) -> Colour {
-        if body.isEmpty { throw ColourError(original, "it is empty") }
+    private static func colour(_ body: String, original: String) throws(ParseError) -> Colour {
+        if body.isEmpty { throw ParseError(.colour, original, "it is empty") }
         if body.hasPrefix("#") { return try hex(String(body.dropFirst()), original: original) }
         if body.hasPrefix("rgb") { return try functional(body, original: original) }
-        guard let named = namedColours[body] else { throw ColourError(original, "unknown colour name") }
+        guard let named = namedColours[body] else { throw ParseError(.colour, original, "unknown colour name") }
         return named
     }
 
-    private static func hex(_ digits: String, original: String) throws(ColourError) -> Colour {
+    private static func hex(_ digits: String, original: String) throws(ParseError) -> Colour {
         guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
-            throw ColourError(original, "a # colour needs 3, 4, 6 or 8 hex digits")
+            throw ParseError(.colour, original, "a # colour needs 3, 4, 6 or 8 hex digits")
         }
         // #rgb and #rgba repeat each digit: #36f is #3366ff.
         let full = digits.count <= 4 ? String(digits.flatMap { [$0, $0] }) : digits
@@ -95,27 +95,27 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `rgb(r, g, b)` / `rgba(r, g, b, a)`: components 0...255 or percentages, alpha 0...1 or a percentage.
-    private static func functional(_ body: String, original: String) throws(ColourError) -> Colour {
+    private static func functional(_ body: String, original: String) throws(ParseError) -> Colour {
         let hasAlpha = body.hasPrefix("rgba(")
         guard (hasAlpha || body.hasPrefix("rgb(")), body.hasSuffix(")") else {
-            throw ColourError(original, "write rgb(r,g,b) or rgba(r,g,b,a)")
+            throw ParseError(.colour, original, "write rgb(r,g,b) or rgba(r,g,b,a)")
         }
         let inner = body.dropFirst(hasAlpha ? 5 : 4).dropLast()
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
         guard parts.count == (hasAlpha ? 4 : 3) else {
-            throw ColourError(original, hasAlpha ? "rgba() takes 4 values" : "rgb() takes 3 values")
+            throw ParseError(.colour, original, hasAlpha ? "rgba() takes 4 values" : "rgb() takes 3 values")
         }
         var channels: [Double] = []
         for part in parts.prefix(3) {
             guard let value = channelValue(part) else {
-                throw ColourError(original, "\"\(part)\" is not a number from 0 to 255 or a percentage")
+                throw ParseError(.colour, original, "\"\(part)\" is not a number from 0 to 255 or a percentage")
             }
             channels.append(value)
         }
         var alpha: Double?
         if hasAlpha {
             guard let value = unitValue(parts[3]) else {
-                throw ColourError(original, "alpha \"\(parts[3])\" is not a number from 0 to 1 or a percentage")
+                throw ParseError(.colour, original, "alpha \"\(parts[3])\" is not a number from 0 to 1 or a percentage")
             }
             alpha = value
         }
@@ -141,21 +141,6 @@ public struct Colour: Equatable, Sendable, CustomStringConvertible {
             return nil
         }
         return value / 100
-    }
-}
-
-/// Why a colour option (`--tint`, `--background`) is not a colour. The description is the whole user-facing sentence.
-public struct ColourError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let text: String
-    public let reason: String
-
-    public init(_ text: String, _ reason: String) {
-        self.text = text
-        self.reason = reason
-    }
-
-    public var description: String {
-        "\"\(text)\" is not a colour: \(reason) (use #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a), a name such as white or COLOUR@ALPHA)"
     }
 }
 

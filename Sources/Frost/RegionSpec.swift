@@ -46,33 +46,35 @@ public struct RegionSpec: Equatable, Sendable, CustomStringConvertible {
     /// Parses `x,y,w,h`, each a whole number of pixels or a percentage from 0 to 100 (`12.5%`);
     /// x and y from 0, width and height above 0. Pixel-only text parses as `Region(parsing:)` does,
     /// with the same errors.
-    public init(parsing text: String) throws(RegionError) {
+    public init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         guard parts.contains(where: { $0.hasSuffix("%") }) else {
             self.init(try Region(parsing: text))
             return
         }
-        guard parts.count == 4 else { throw RegionError(text, "it needs 4 numbers, found \(parts.count)") }
+        guard parts.count == 4 else { throw ParseError(.region, text, "it needs 4 numbers, found \(parts.count)") }
         var lengths: [Length] = []
         for (part, name) in zip(parts, ["x", "y", "width", "height"]) {
             if part.hasSuffix("%") {
                 guard let share = Double(part.dropLast()), share.isFinite, (0...100).contains(share) else {
-                    throw RegionError(text, "\(name) \"\(part)\" is not a percentage from 0% to 100%")
+                    throw ParseError(.region, text, "\(name) \"\(part)\" is not a percentage from 0% to 100%")
                 }
                 lengths.append(.percent(share))
             } else {
                 guard let value = Int(part) else {
-                    throw RegionError(text, "\(name) \"\(part)\" is not a whole number")
+                    throw ParseError(.region, text, "\(name) \"\(part)\" is not a whole number")
                 }
-                guard value >= 0 else { throw RegionError(text, "x and y cannot be negative") }
-                guard value <= 1 << 30 else { throw RegionError(text, "a number is too large") }
+                guard value >= 0 else { throw ParseError(.region, text, "x and y cannot be negative") }
+                guard value <= 1 << 30 else { throw ParseError(.region, text, "a number is too large") }
                 lengths.append(.pixels(value))
             }
         }
         for length in lengths[2...] {
             switch length {
-            case .pixels(let value) where value < 1: throw RegionError(text, "width and height must be at least 1")
-            case .percent(let share) where share <= 0: throw RegionError(text, "width and height must be above 0%")
+            case .pixels(let value) where value < 1:
+                throw ParseError(.region, text, "width and height must be at least 1")
+            case .percent(let share) where share <= 0:
+                throw ParseError(.region, text, "width and height must be above 0%")
             default: break
             }
         }

@@ -8,7 +8,7 @@ public enum TintChoice: Equatable, Sendable {
     case colour(Colour)
 
     /// Parses `none`, or any colour `Colour.parse` reads (`#3366ff`, `white@0.5`, ...).
-    public init(parsing text: String) throws(ColourError) {
+    public init(parsing text: String) throws(ParseError) {
         self = text.trimmingSpaces().lowercased() == "none" ? .none : .colour(try Colour.parse(text))
     }
 }

@@ -18,7 +18,9 @@ import Testing
         #expect(
             try RegionSpec(parsing: "40,60,300,40").resolved(width: 1, height: 1)
                 == Region(x: 40, y: 60, width: 300, height: 40))
-        #expect(throws: RegionError.self) { try RegionSpec(parsing: "1,2,3") }
+        #expect(throws: ParseError(.region, "1,2,3", "it needs 4 numbers, found 3")) {
+            try RegionSpec(parsing: "1,2,3")
+        }
     }
 
     @Test(arguments: [
@@ -45,8 +47,37 @@ import Testing
         #expect(try CoverChoice(parsing: " Average ") == .average)
         #expect(try CoverChoice(parsing: "black") == .colour(Colour(white: 0, alpha: 1)))
         #expect(try CoverChoice(parsing: "#ff0000") == .colour(Colour(red: 1, green: 0, blue: 0, alpha: 1)))
-        #expect(throws: CoverError.self) { try CoverChoice(parsing: "black@0.5") }
-        #expect(throws: CoverError.self) { try CoverChoice(parsing: "nonsense") }
+        #expect(throws: ParseError.self) { try CoverChoice(parsing: "black@0.5") }
+        #expect(throws: ParseError.self) { try CoverChoice(parsing: "nonsense") }
+    }
+}
+
+/// Colours, regions and covers are refused with one error type; each sentence is the one users
+/// have always read, ending with how to write such a value.
+@Suite struct ParseErrorTests {
+    @Test func theThreeParsersShareOneTypeAndKeepTheirSentences() {
+        #expect(throws: ParseError(.colour, "bleu", "unknown colour name")) { try Colour.parse("bleu") }
+        #expect(throws: ParseError(.colour, "bleu", "unknown colour name")) { try TintChoice(parsing: "bleu") }
+        #expect(throws: ParseError(.region, "1,x,3,4", "y \"x\" is not a whole number")) {
+            try Region(parsing: "1,x,3,4")
+        }
+        #expect(
+            ParseError(.colour, "bleu", "unknown colour name").description
+                == "\"bleu\" is not a colour: unknown colour name (use #rrggbb, #rrggbbaa, rgb(r,g,b), rgba(r,g,b,a), "
+                + "a name such as white or COLOUR@ALPHA)")
+        #expect(
+            ParseError(.region, "1,2,3", "it needs 4 numbers, found 3").description
+                == "\"1,2,3\" is not a region: it needs 4 numbers, found 3 (use x,y,width,height in pixels, e.g. 40,60,300,40)"
+        )
+        do {
+            _ = try CoverChoice(parsing: "black@0.5")
+            Issue.record("a see-through cover parsed")
+        } catch {
+            #expect(
+                error.description
+                    == "\"black@0.5\" is not a cover: a cover is opaque (a see-through fill would leave the text "
+                    + "readable) (use a colour such as black or #202020, or average)")
+        }
     }
 }
 
