@@ -143,7 +143,7 @@ extension PDFLayout {
                     file: file, outputs: [WrittenOutput(path: output)],
                     pageLayout: preferences.pageLayout.map { PageLayoutHint(pdfName: $0).rawValue },
                     direction: preferences.direction.map(DirectionName.json))
-                guard let line = try? JSONLines().line(record) else { return }
+                let line = try JSONLines().line(record, of: file)
                 if output == "-" { Console.error(line) } else { print(line) }
                 return
             }
