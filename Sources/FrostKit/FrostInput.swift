@@ -27,6 +27,9 @@ public final class FrostInput {
     public let route: Route
     /// The normalised image (`FrostRenderer.normalised`) for the first read.
     public let image: Image
+    /// Why the input's ICC profile could not be applied, nil when it was (or there was none to
+    /// apply): the pixels were then taken as their colour space says, and the caller should say so.
+    public let profileNotApplied: VipsError?
     private let reopen: (() throws(VipsError) -> Image)?
     private var second: Image?
 
@@ -38,7 +41,9 @@ public final class FrostInput {
         memoryBudget: Int = FrostInput.memoryBudget
     ) throws(VipsError) {
         let header = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
-        let normalised = try FrostRenderer.normalised(header, applyingProfile: applyingProfile)
+        var problem: VipsError?
+        let normalised = try FrostRenderer.normalised(header, applyingProfile: applyingProfile) { problem = $0 }
+        profileNotApplied = problem
         let secondRead = needsOriginal
         let bytes = normalised.width.multipliedReportingOverflow(by: normalised.height).partialValue * normalised.bands
         let streams =
@@ -51,13 +56,14 @@ public final class FrostInput {
                 secondRead
                 ? { () throws(VipsError) -> Image in
                     let again = try Image.load(source, autorotate: false, access: .sequential, maxPixels: maxPixels)
-                    return try FrostRenderer.normalised(again, applyingProfile: applyingProfile)
+                    // Told once, on the first read.
+                    return try FrostRenderer.normalised(again, applyingProfile: applyingProfile) { _ in }
                 } : nil
         } else {
             route = .inMemory
             var decoded = try header.copiedToMemory()
             if header.orientation != 1 { decoded = try decoded.autorotated().copiedToMemory() }
-            image = try FrostRenderer.normalised(decoded, applyingProfile: applyingProfile)
+            image = try FrostRenderer.normalised(decoded, applyingProfile: applyingProfile) { _ in }
             reopen = nil
         }
     }

@@ -7,12 +7,21 @@ public enum FrostRenderer {
     /// With `applyingProfile`, a non-sRGB ICC profile (Display P3, Adobe RGB) is applied first, so
     /// that the picture looks the same once the profile is stripped; sRGB-tagged pixels are left
     /// as they are (a profile transform would nudge them, and pixels outside a mask must not move).
-    public static func normalised(_ image: Image, applyingProfile: Bool = true) throws(VipsError) -> Image {
+    ///
+    /// A profile that cannot be applied (an RGB profile on a grey picture) is an error, unless
+    /// `profileNotApplied` is given: then the pixels are taken as their colour space says (what a
+    /// viewer that ignores the profile shows) and it is told why, so that the caller says so.
+    public static func normalised(
+        _ image: Image, applyingProfile: Bool = true, profileNotApplied: ((VipsError) -> Void)? = nil
+    ) throws(VipsError) -> Image {
         var result = image
-        if applyingProfile, let profile = result.blob(field: "icc-profile-data"), !ICCProfile(bytes: profile).isSRGB,
-            let converted = try? result.iccTransformedToSRGB()
-        {
-            result = converted
+        if applyingProfile, let profile = result.blob(field: "icc-profile-data"), !ICCProfile(bytes: profile).isSRGB {
+            do {
+                result = try result.iccTransformedToSRGB()
+            } catch {
+                guard let profileNotApplied else { throw error }
+                profileNotApplied(error)
+            }
         }
         if result.interpretation != "srgb" || result.bandFormat != .uchar {
             result = try result.colourspace("srgb")

@@ -207,15 +207,23 @@ struct BlurJob: Sendable {
     }
 
     private func opened(_ file: String) throws(ToolFailure) -> FrostInput {
+        let input: FrostInput
         do {
             // A kept profile still describes the pixels; a stripped one must be applied first.
-            return try FrostInput(
+            input = try FrostInput(
                 source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
                 fastRoute: !timing && !hides && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
                 needsOriginal: hides || mask != nil || !regions.isEmpty)
         } catch {
             throw Failures.failure(error, file: file)
         }
+        // The colours may differ from what a colour-managed viewer shows: said, never silent.
+        if !quiet, let problem = input.profileNotApplied {
+            Console.error(
+                "imgtool: \(file == "-" ? "<stdin>" : file): its ICC profile could not be applied (\(problem)); "
+                    + "the colours are read without it")
+        }
+        return input
     }
 
     private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {

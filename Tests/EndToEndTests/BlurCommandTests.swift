@@ -34,6 +34,23 @@ import Vips
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
     }
 
+    /// A grey JPEG tagged with an RGB profile: libvips cannot apply it, so the frost reads the
+    /// grey as it is and says so on stderr (once, not with -q), instead of a silent colour shift.
+    @Test func aProfileThatCannotBeAppliedIsSaid() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("grey-p3.jpg").path
+        try Image.constant(width: 40, height: 30, colour: [90]).save(to: input, options: "[profile=p3]")
+        let (result, output) = try Self.blur(["--region", "0,0,10,10"], input: input, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "its ICC profile could not be applied").count == 2, "\(result.stderr)"
+        )
+        #expect(try Self.pixels(output).width == 40)
+        let (quiet, _) = try Self.blur(["-q"], input: input, output: "quiet.png", in: folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func standardInputToStandardOutputIsPNG() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
