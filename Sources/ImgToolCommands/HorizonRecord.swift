@@ -3,9 +3,8 @@ import Foundation
 import Horizon
 import HorizonKit
 
-/// One input's result, as printed: a line of text or one JSON object with exactly the keys
-/// `file, width, height, found, angle, angle_radians, confidence, line, transform, crop, outputs, level`
-/// (docs/JSON.md). Absent values are written as null, never left out.
+/// One input's result, as printed: a line of text or one JSON object whose keys docs/JSON.md lists
+/// (pinned by JSONRecordPinTests). Absent values are written as null, never left out.
 public struct HorizonRecord: Encodable, Sendable, Equatable {
     public struct Crop: Encodable, Sendable, Equatable {
         public var x: Int
