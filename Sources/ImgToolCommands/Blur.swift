@@ -296,12 +296,14 @@ struct BlurSummary: Encodable, Sendable {
     var file: String
     /// nil when only text was looked for (`--find text --json`).
     var output: String?
+    /// The file written, with its size in pixels ("-" for standard output); [] when none was.
+    var outputs: [WrittenOutput]
     var style: String
     var radius: Double
     var scale: Double
-    var boxWidth: Int?
+    @NullWhenAbsent var boxWidth: Int?
     var saturation: Double
-    var tint: String?
+    @NullWhenAbsent var tint: String?
     var width: Int
     var height: Int
     var method: String
@@ -314,11 +316,11 @@ struct BlurSummary: Encodable, Sendable {
     /// Whether metadata was kept (`--keep-metadata`), for the text line.
     var metadataKept: Bool
     /// With --secure (or --find text): the frost inside is made from pixels outside only.
-    var secure: Bool?
+    @NullWhenAbsent var secure: Bool? = nil
     /// With --cover: what covers the areas.
-    var cover: String?
+    @NullWhenAbsent var cover: String? = nil
     /// With --find text: the text found, as regions in pixels with their confidence.
-    var text: [FoundText]?
+    @NullWhenAbsent var text: [FoundText]? = nil
     var note = "blur obscures; it does not redact"
 
     init(
@@ -327,6 +329,7 @@ struct BlurSummary: Encodable, Sendable {
     ) {
         file = input
         self.output = output
+        outputs = output.map { [WrittenOutput(path: $0 == "<stdout>" ? "-" : $0, width: width, height: height)] } ?? []
         self.style = style.rawValue
         radius = effect.radius
         self.scale = scale
@@ -345,31 +348,6 @@ struct BlurSummary: Encodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
             regions, masked, metadata, pages, secure, cover, text, note
-    }
-
-    /// Every key is written; absent values as null (docs/JSON.md).
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        let written = output.map { [WrittenOutput(path: $0 == "<stdout>" ? "-" : $0, width: width, height: height)] }
-        try container.encode(written ?? [], forKey: .outputs)
-        try container.encode(style, forKey: .style)
-        try container.encode(radius, forKey: .radius)
-        try container.encode(scale, forKey: .scale)
-        try container.encode(boxWidth, forKey: .boxWidth)
-        try container.encode(saturation, forKey: .saturation)
-        try container.encode(tint, forKey: .tint)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-        try container.encode(method, forKey: .method)
-        try container.encode(regions, forKey: .regions)
-        try container.encode(masked, forKey: .masked)
-        try container.encode(metadata, forKey: .metadata)
-        try container.encode(pages, forKey: .pages)
-        try container.encode(secure, forKey: .secure)
-        try container.encode(cover, forKey: .cover)
-        try container.encode(text, forKey: .text)
-        try container.encode(note, forKey: .note)
     }
 
     private var metadataText: String { metadataKept ? "kept" : "stripped" }

@@ -68,7 +68,7 @@ struct HorizonJob: Sendable {
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
-        record.includesOutput = fixes != nil
+        record.level = fixes != nil ? false : nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.

@@ -19,27 +19,29 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var height: Int
     public var found: Bool
     /// Degrees, positive when the horizon rises to the right.
-    public var angle: Double?
-    public var angleRadians: Double?
+    @NullWhenAbsent public var angle: Double?
+    @NullWhenAbsent public var angleRadians: Double?
     /// 0…1; the best guess's confidence also when nothing was found (low there).
     public var confidence: Double
     /// Two end points [[x, y], [x, y]], left first, in displayed pixel coordinates (y down).
-    public var line: [[Double]]?
+    @NullWhenAbsent public var line: [[Double]]?
     /// [a, b, c, d, tx, ty]: displayed pixel (x, y) → levelled canvas (a·x + c·y + tx, b·x + d·y + ty).
-    public var transform: [Double]?
+    @NullWhenAbsent public var transform: [Double]?
     /// The kept rectangle in the levelled canvas, whole pixels: the output's size when fixing.
-    public var crop: Crop?
+    @NullWhenAbsent public var crop: Crop?
     /// The straightened copy written with `--fix` (nil when nothing was written), for the text line.
     public var output: String?
     /// Every file written for this photo (the `--fix` copy, the `--overlay` drawing), with pixel sizes.
     public var outputs: [WrittenOutput] = []
-    /// With `--fix`: the tilt is within `Levelling.levelTolerance` (0.1°), so nothing was turned.
-    public var level = false
+    /// With `--fix`: whether the tilt is within `Levelling.levelTolerance` (0.1°), so that nothing
+    /// was turned; nil (null) without `--fix`.
+    @NullWhenAbsent public var level: Bool?
     /// Frames or pages in the file (only the first is measured and written).
     public var pages = 1
-    /// Whether to write the `output` key at all (only with `--fix`).
-    var includesOutput = false
-    /// With `--evidence`: every candidate with the features behind its confidence.
+    /// Whether anything was to be written (`--fix`).
+    var includesOutput: Bool { level != nil }
+    /// With `--evidence`: every candidate with the features behind its confidence (the key is
+    /// left out without it).
     var evidence: [Candidate]?
 
     /// One candidate answer, as `--evidence` writes it.
@@ -87,25 +89,6 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         case evidence
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-        try container.encode(found, forKey: .found)
-        try container.encode(angle, forKey: .angle)  // Optional encodes as null
-        try container.encode(angleRadians, forKey: .angleRadians)
-        try container.encode(confidence, forKey: .confidence)
-        try container.encode(line, forKey: .line)
-        try container.encode(transform, forKey: .transform)
-        try container.encode(crop, forKey: .crop)
-        try container.encode(outputs, forKey: .outputs)
-        // `level` says whether --fix left the photo unturned: null without --fix.
-        try container.encode(includesOutput ? level : nil, forKey: .level)
-        try container.encode(pages, forKey: .pages)
-        if let evidence { try container.encode(evidence, forKey: .evidence) }  // asked for with --evidence
-    }
-
     /// `photo.jpg: horizon tilted +2.31° (confidence 0.87)`, and what was written.
     public var text: String {
         let name = file == "-" ? "<stdin>" : file
@@ -116,7 +99,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             return line
         }
         var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (confidence \(confidenceText))"
-        if level {
+        if level == true {
             line += ", level within \(Levelling.levelTolerance)°: not turned"
             line += output.map { " → \($0) unchanged" } ?? ", nothing written"
             return line

@@ -89,16 +89,17 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         public var height: Double
         /// /Rotate in degrees (0, 90, 180, 270); at 90 and 270 width and height are swapped.
         /// nil when the page tree could not be read apart from poppler's own repair.
-        public var rotation: Int?
-        public var label: String?
+        @NullWhenAbsent public var rotation: Int?
+        @NullWhenAbsent public var label: String?
     }
 
     public var file: String
     public var pageCount: Int
     public var pdfVersion: String
     public var pageLayout: PageLayoutHint
-    /// /ViewerPreferences /Direction: "R2L" for right-edge binding, nil when not set.
-    public var direction: DocumentStructure.Direction?
+    /// /ViewerPreferences /Direction: "R2L" for right-edge binding, nil when not set. Written as
+    /// every record spells a reading direction: "rtl" or "ltr" (null when the PDF does not say).
+    @DirectionName.Written public var direction: DocumentStructure.Direction?
     /// True when the file is encrypted: a password was needed to open it, or an owner password
     /// restricts what may be done with it.
     public var encrypted: Bool
@@ -108,17 +109,17 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
 
     /// Pages of one size: `pages` in `--pages` syntax ("1-120,122-300"), the size in points and
     /// millimetres, the paper's name when it is a known one ("A5", "Letter"), and which way it lies.
-    public struct SizeGroup: Codable, Sendable, Equatable {
+    public struct SizeGroup: Encodable, Sendable, Equatable {
         public var pages: String
         public var pageCount: Int
         public var width: Double
         public var height: Double
         public var widthMm: Double
         public var heightMm: Double
-        public var paper: String?
+        @NullWhenAbsent public var paper: String?
         /// "portrait", "landscape" or "square".
         public var orientation: String
-        public var rotation: Int?
+        @NullWhenAbsent public var rotation: Int?
         /// The text line's forms, from PageLayout's own formatting: "1–120, 122–300", "A4 landscape".
         var shownPages = ""
         var shownPaper: String?
@@ -140,20 +141,6 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case pages, pageCount = "page_count", width, height, widthMm = "width_mm", heightMm = "height_mm", paper,
                 orientation, rotation
-        }
-
-        /// Every key written: an unknown paper or rotation is null, not left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(pages, forKey: .pages)
-            try container.encode(pageCount, forKey: .pageCount)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
-            try container.encode(widthMm, forKey: .widthMm)
-            try container.encode(heightMm, forKey: .heightMm)
-            try container.encode(paper, forKey: .paper)
-            try container.encode(orientation, forKey: .orientation)
-            try container.encode(rotation, forKey: .rotation)
         }
     }
 
@@ -191,30 +178,6 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
             encrypted, pages, sizeGroups = "size_groups"
     }
 
-    enum PageKeys: String, CodingKey { case page, width, height, rotation, label }
-
-    /// Every key written (null when absent); the reading direction spelt as everywhere else:
-    /// "rtl" or "ltr" (null when the PDF does not say), not the PDF names /R2L and /L2R.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(pageCount, forKey: .pageCount)
-        try container.encode(pdfVersion, forKey: .pdfVersion)
-        try container.encode(pageLayout, forKey: .pageLayout)
-        try container.encode(direction.map(DirectionName.json), forKey: .direction)
-        try container.encode(encrypted, forKey: .encrypted)
-        var list = container.nestedUnkeyedContainer(forKey: .pages)
-        for page in pages {
-            var item = list.nestedContainer(keyedBy: PageKeys.self)
-            try item.encode(page.page, forKey: .page)
-            try item.encode(page.width, forKey: .width)
-            try item.encode(page.height, forKey: .height)
-            try item.encode(page.rotation, forKey: .rotation)
-            try item.encode(page.label, forKey: .label)
-        }
-        try container.encode(sizeGroups, forKey: .sizeGroups)
-    }
-
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
         var header =
@@ -237,8 +200,22 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
 
 /// The reading direction as every pdflayout JSON record spells it (docs/JSON.md): "rtl" or "ltr",
 /// not the PDF names /R2L and /L2R.
-enum DirectionName {
+public enum DirectionName {
     static func json(rtl: Bool) -> String { rtl ? "rtl" : "ltr" }
 
     static func json(_ direction: DocumentStructure.Direction) -> String { json(rtl: direction == .rightToLeft) }
+
+    /// A direction written as `json` spells it, null when absent.
+    @propertyWrapper
+    public struct Written: Encodable, Sendable, Equatable {
+        public var wrappedValue: DocumentStructure.Direction?
+
+        public init(wrappedValue: DocumentStructure.Direction?) {
+            self.wrappedValue = wrappedValue
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try NullWhenAbsent(wrappedValue: wrappedValue.map(DirectionName.json)).encode(to: encoder)
+        }
+    }
 }

@@ -14,7 +14,7 @@ struct LayoutReport: Encodable, Sendable {
     var mode: String
     /// `--columns`: the contact sheet's columns (those used: fewer when the pages fill less than a row);
     /// null for the PDFKit modes.
-    var columns: Int?
+    @NullWhenAbsent var columns: Int?
     /// Where views run: vertical (a column) or horizontal (a row).
     var flow: LayoutDirection
     /// Reading direction: "ltr" or "rtl" (the spelling `pdflayout info` uses too).
@@ -32,7 +32,7 @@ struct LayoutReport: Encodable, Sendable {
     var outputs: [WrittenOutput] = []
     /// PDF sheets: internal links whose target page was not laid out (`--pages`), not written;
     /// null when no PDF was written.
-    var linksDropped: Int?
+    @NullWhenAbsent var linksDropped: Int? = nil
 
     /// One view: its 1-based number (as the text and the file names count), size, and pages.
     struct ReportView: Encodable, Sendable {
@@ -75,24 +75,6 @@ struct LayoutReport: Encodable, Sendable {
         case file, mode, columns, flow, direction, cover, widePages = "wide_pages", alone, box, unit, pageCount =
             "page_count",
             views, outputs, linksDropped = "links_dropped"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(columns, forKey: .columns)
-        try container.encode(flow, forKey: .flow)
-        try container.encode(direction, forKey: .direction)
-        try container.encode(cover, forKey: .cover)
-        try container.encode(widePages, forKey: .widePages)
-        try container.encode(alone, forKey: .alone)
-        try container.encode(box, forKey: .box)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(pageCount, forKey: .pageCount)
-        try container.encode(views, forKey: .views)
-        try container.encode(outputs, forKey: .outputs)
-        try container.encode(linksDropped, forKey: .linksDropped)
     }
 
     /// Without `-o` or `--json`: one line per view, pages in screen order from left to right

@@ -185,16 +185,6 @@ extension PDFLayout {
 struct PrefsRecord: Encodable {
     var file: String
     var outputs: [WrittenOutput]
-    var pageLayout: String?
-    var direction: String?
-
-    enum CodingKeys: String, CodingKey { case file, outputs, pageLayout = "page_layout", direction }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(outputs, forKey: .outputs)
-        try container.encode(pageLayout, forKey: .pageLayout)
-        try container.encode(direction, forKey: .direction)
-    }
+    @NullWhenAbsent var pageLayout: String?
+    @NullWhenAbsent var direction: String?
 }
