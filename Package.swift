@@ -55,8 +55,13 @@ let package = Package(
         // 5. Engines: the work itself, as libraries a Swift program can call.
         .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips"]),
         .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
+        // The web reader's page, style and script are real files, compiled into the binary as bytes
+        // (the pdflayout binary carries them wherever it is copied; nothing travels beside it).
         .target(
-            name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"]),
+            name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"],
+            resources: [
+                .embedInCode("Reader/index.html"), .embedInCode("Reader/reader.css"), .embedInCode("Reader/reader.js"),
+            ]),
 
         // 6. Commands: ArgumentParser types and job wiring, in libraries so that tests can call them.
         .target(

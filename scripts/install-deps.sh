@@ -16,6 +16,7 @@ packages=(
   openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe
   yamllint                                      # tests: lint the README's Kubernetes manifest
   chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
+  nodejs                                        # tests: node --check parses the HTML reader's script
 )
 missing=()
 for package in "${packages[@]}"; do
