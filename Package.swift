@@ -98,6 +98,7 @@ let package = Package(
         // CVips: the shared error buffer is set and read directly (a probe must leave it alone).
         .testTarget(name: "VipsTests", dependencies: ["Vips", "CVips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PopplerTests", dependencies: ["Poppler", "TestSupport"]),
+        .testTarget(name: "QPDFTests", dependencies: ["QPDF", "CoreTypes", "TestSupport"]),
         .testTarget(
             name: "LayoutKitTests",
             dependencies: ["LayoutKit", "Poppler", "PageLayout", "CoreTypes", "Vips", "TestSupport"]),
