@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Frost
 import FrostKit
 import ToolSupport
@@ -243,29 +244,39 @@ extension ImgTool {
                 exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
                 secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
                 timing: timing,
-                skipExisting: skipExisting, maxPixels: limits.maxPixels, format: format,
+                skipExisting: skipExisting, maxPixels: limits.maxPixels, format: nil,
                 pngCompression: pngCompression, quiet: quiet)
             job.batched = several
             if findsOnly { return job }
-            if several || OutputDestinations.namesFolder(output) {
+            if several || OutputPlan.namesFolder(output) {
                 guard let output, output != "-" else {
                     throw ToolFailure(
                         "\(inputs.count == 1 ? "a folder needs" : "several inputs need") -o DIR/ to write into",
                         status: ExitStatus.usage)
                 }
-                job.folder = try OutputDestinations(
-                    output: output, inPlace: false, inputs: inputs, tag: "",
-                    tagInFolders: false, option: "-o")
+                let plan = try OutputPlan(
+                    output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
+                job.plan = plan
+                job.format = try BlurFormat.fixed(format: format, plan: plan)
                 // The format and saver options are checked once, up front: a mistake there is the command line's.
-                try BlurDestination.validate(format: format ?? "png", pngCompression: pngCompression)
+                _ = try BlurFormat.options(for: job.format ?? .png, given: .none, pngCompression: pngCompression)
             } else {
-                let single = try BlurDestination(
-                    output: output, format: format, pngCompression: pngCompression,
-                    standardOutputIsTerminal: Console.isTerminal(1))
-                if let path = single.path {
-                    try OutputSafety.refuseOverwriting(path, inputs: inputs.map(\.path))
+                if output == nil || output == "-", Console.isTerminal(1) {
+                    throw ToolFailure(
+                        "refusing to write image data to a terminal: give -o FILE or redirect, e.g. imgtool blur shot.png > out.png",
+                        status: ExitStatus.usage)
                 }
-                job.single = single
+                let plan = try OutputPlan(
+                    output: output ?? "-", inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
+                let format = try BlurFormat.fixed(format: format, plan: plan) ?? .png
+                if case .file(let target) = plan.place {
+                    _ = try BlurFormat.options(
+                        for: format, given: SaverOptions(parsing: target.options), pngCompression: pngCompression)
+                } else {
+                    _ = try BlurFormat.options(for: format, given: .none, pngCompression: pngCompression)
+                }
+                job.plan = plan
+                job.format = format
             }
             return job
         }

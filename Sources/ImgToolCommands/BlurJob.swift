@@ -1,4 +1,5 @@
 import CommandSupport
+import CoreTypes
 import Foundation
 import Frost
 import FrostKit
@@ -28,24 +29,24 @@ struct BlurJob: Sendable {
     var timing: Bool
     var skipExisting: Bool
     var maxPixels: Int
-    var format: String?
+    /// The format of every output, nil when each input keeps its own (`BlurFormat`).
+    var format: ImageFormat?
     var pngCompression: Int?
     /// `-q`: no notices (frames and pages left out).
     var quiet = false
     /// Several inputs (or a folder): a value that does not fit one image fails that image alone.
     var batched = false
-    /// One input: its file or standard output.
-    var single: BlurDestination?
-    /// Several inputs (or a folder): `-o DIR/`, mirroring the input tree.
-    var folder: OutputDestinations?
+    /// Where outputs go: one file, standard output, or `-o DIR/` mirroring the input tree.
+    var plan: OutputPlan?
 
     func run(_ input: BatchInput) -> BatchOutcome<BlurSummary> {
         do {
             if findsOnly { return .done(try foundText(input.path)) }
             let destination = try destination(for: input)
-            if skipExisting, let path = destination.path, OutputFreshness.isUpToDate(outputs: [path], input: input.path)
+            if skipExisting, !destination.isStandardOutput,
+                OutputFreshness.isUpToDate(outputs: [destination.path], input: input.path)
             {
-                return .skipped(outputs: [path])
+                return .skipped(outputs: [destination.path])
             }
             return .done(try blur(input.path, to: destination))
         } catch {
@@ -54,19 +55,15 @@ struct BlurJob: Sendable {
     }
 
     /// In a folder the input's own format is kept (when libvips can write it), unless `--format`.
-    private func destination(for input: BatchInput) throws(ToolFailure) -> BlurDestination {
-        if let single { return single }
-        guard let folder else { preconditionFailure("a blur job writes to one destination or a folder") }
-        let own = "." + URL(fileURLWithPath: input.path).pathExtension.lowercased()
-        let suffix = format.map { "." + $0 } ?? (own.count > 1 && Image.canSave(format: own) ? own : ".png")
-        let target = try folder.destination(
-            for: input, suffix: suffix, keepsInputFormat: format == nil && suffix == own)
-        return try BlurDestination(
-            output: target.path + target.options, format: format ?? String(suffix.dropFirst()),
-            pngCompression: pngCompression, standardOutputIsTerminal: false)
+    private func destination(for input: BatchInput) throws(ToolFailure) -> ResolvedOutput {
+        guard let plan else { preconditionFailure("a blur job that writes has an output plan") }
+        let format = self.format ?? BlurFormat.own(input)
+        let resolved = try plan.resolve(input, as: .image(format), keepingInputSuffix: self.format == nil)
+        let options = try BlurFormat.options(for: format, given: resolved.options, pngCompression: pngCompression)
+        return ResolvedOutput(path: resolved.path, kind: resolved.kind, options: options)
     }
 
-    private func blur(_ input: String, to destination: BlurDestination) throws(ToolFailure) -> BlurSummary {
+    private func blur(_ input: String, to destination: ResolvedOutput) throws(ToolFailure) -> BlurSummary {
         let clock = ContinuousClock()
         let start = clock.now
         // Streamed when that bounds memory (FrostInput); decoded in memory for --timing, so that
@@ -78,7 +75,9 @@ struct BlurJob: Sendable {
         // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
         let result = try frosted(original, input: input, materialised: timing)
         let computed = clock.now
-        try destination.write(result.image, strip: !keepMetadata)
+        guard case .image(let format) = destination.kind else { preconditionFailure("blur writes images") }
+        try ImageOutput.write(
+            result.image, to: destination.path, format: format, options: destination.options, strip: !keepMetadata)
         let written = clock.now
         if timing {
             let finding = result.findTime.map { " (finding text \(milliseconds($0)) ms)" } ?? ""
@@ -87,7 +86,8 @@ struct BlurJob: Sendable {
             )
         }
         var summary = BlurSummary(
-            input: input, output: destination.shownName, style: style, effect: effect, scale: scale,
+            input: input, output: destination.isStandardOutput ? "<stdout>" : destination.path, style: style,
+            effect: effect, scale: scale,
             width: result.image.width, height: result.image.height, method: result.method,
             regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
         if hides {

@@ -155,17 +155,17 @@ extension ImgTool {
             ])
             let fixes =
                 fix
-                ? try OutputDestinations(
+                ? try OutputPlan(
                     output: output, inPlace: inPlace, inputs: inputs, tag: "-level",
                     tagInFolders: false, option: "-o", inPlaceFlag: "--in-place") : nil
-            var overlays: OutputDestinations?
+            var overlays: OutputPlan?
             if let overlay {
-                overlays = try OutputDestinations(
+                overlays = try OutputPlan(
                     output: overlay, inPlace: false, inputs: inputs, tag: "-horizon",
                     tagInFolders: true, option: "--overlay")
             }
-            for suffix in [fixes?.userSuffix, overlays?.userSuffix].compactMap({ $0 }) {
-                try ImageOutput.checkWritable(suffix)
+            for format in [fixes?.userFormat, overlays?.userFormat].compactMap({ $0 }) {
+                try ImageOutput.checkWritable(format)
             }
             return HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
@@ -180,7 +180,7 @@ extension ImgTool {
             var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
             // Run twice beside the photos, a batch would take its own copies for photos.
             if fix && output == nil && !inPlace {
-                let (kept, dropped) = OutputDestinations.droppingOwnOutputs(inputs, tag: "-level")
+                let (kept, dropped) = OutputPlan.droppingOwnOutputs(inputs, tag: "-level")
                 inputs = kept
                 if dropped > 0 && !quiet {
                     Console.error(

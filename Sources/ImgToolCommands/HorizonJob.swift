@@ -12,8 +12,8 @@ struct HorizonJob: Sendable {
     var estimator: HorizonEstimator
     var leveller: HorizonLeveller
     /// `--fix` destinations, nil without `--fix`.
-    var fixes: OutputDestinations?
-    var overlays: OutputDestinations?
+    var fixes: OutputPlan?
+    var overlays: OutputPlan?
     var strip: Bool
     /// Skip inputs whose `--fix` copy exists and is newer.
     var skipExisting = false
@@ -28,13 +28,11 @@ struct HorizonJob: Sendable {
     func run(_ batchInput: BatchInput) -> BatchOutcome<HorizonRecord> {
         let input = batchInput.path
         do {
-            if skipExisting, let fixes, fixes.mode != .inPlace, !batchInput.isStandardInput {
+            if skipExisting, let fixes, fixes.place != .inPlace, !batchInput.isStandardInput {
                 // The copy keeps the input's format, or is PNG where libvips cannot write that format
                 // (as HorizonSaveFormat.choose decides once the image is open).
-                let own = "." + URL(fileURLWithPath: input).pathExtension
-                let suffix = Image.canSave(format: own) ? own : ".png"
-                let target = try fixes.destination(
-                    for: batchInput, suffix: suffix, keepsInputFormat: suffix == own, create: false)
+                let own = ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png
+                let target = try fixes.resolve(batchInput, as: .image(own), keepingInputSuffix: true, create: false)
                 if OutputFreshness.isUpToDate(outputs: [target.path], input: input) {
                     return .skipped(outputs: [target.path])
                 }
@@ -86,7 +84,7 @@ struct HorizonJob: Sendable {
                 // written, so a batch run twice makes no NAME-level-level; a named output, a folder
                 // or standard output gets the photo's own bytes, unchanged (re-saved only for --strip).
                 record.level = true
-                if fixes.mode != .beside && fixes.mode != .inPlace {
+                if fixes.place != .beside && fixes.place != .inPlace {
                     let image = try fullImage()
                     let path = try writeUnchanged(input: batchInput, bytes: stdinBytes, to: fixes, image: image)
                     record.output = path
@@ -105,11 +103,10 @@ struct HorizonJob: Sendable {
             let image = try fullImage()
             let drawn = try HorizonOverlay.render(
                 image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            let target = try overlays.destination(
-                for: batchInput, suffix: overlays.userSuffix ?? ".jpg", keepsInputFormat: false)
+            let target = try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg))
             let format = HorizonSaveFormat.choose(
-                for: drawn, userSuffix: SaveTarget(target.path).suffix ?? ".jpg",
-                userOptions: target.options, jpegQuality: nil)
+                for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
+                jpegQuality: nil)
             try save(drawn, to: target.path, format: format, strip: true)
             record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
         }
@@ -118,21 +115,19 @@ struct HorizonJob: Sendable {
 
     /// Levels, crops and saves atomically; returns the path written.
     private func writeLevelled(
-        _ image: Image, angle: Double, input: BatchInput, to destinations: OutputDestinations,
+        _ image: Image, angle: Double, input: BatchInput, to destinations: OutputPlan,
         jpegQuality: Int?
     ) throws -> String {
         let levelled = try leveller.level(image, angleDegrees: angle)
-        let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: jpegQuality)
-        let target = try destinations.destination(
-            for: input, suffix: own.suffix,
-            keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
+        let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: jpegQuality)
+        let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
         // `-o name.ext[options]`: the user's format and options, still with the estimated quality
         // and the input's subsampling where they apply.
         let format =
-            destinations.userSuffix == nil && target.options.isEmpty
+            destinations.userFormat == nil && target.options.isEmpty
             ? own
             : HorizonSaveFormat.choose(
-                for: image, userSuffix: destinations.userSuffix ?? own.suffix,
+                for: image, userFormat: destinations.userFormat ?? own.format,
                 userOptions: target.options, jpegQuality: jpegQuality)
         try save(levelled, to: target.path, format: format, strip: strip)
         return target.path
@@ -141,15 +136,13 @@ struct HorizonJob: Sendable {
     /// A level photo's copy: its own bytes when the output keeps its format and metadata is kept,
     /// otherwise the picture re-saved as it is (no turn, no crop).
     private func writeUnchanged(
-        input: BatchInput, bytes: [UInt8]?, to destinations: OutputDestinations, image: Image
+        input: BatchInput, bytes: [UInt8]?, to destinations: OutputPlan, image: Image
     ) throws -> String {
-        let own = HorizonSaveFormat.choose(for: image, userSuffix: nil, userOptions: "", jpegQuality: nil)
-        let target = try destinations.destination(
-            for: input, suffix: own.suffix, keepsInputFormat: HorizonSaveFormat.isSameFormat(input.path, own.suffix))
-        let sameFormat =
-            destinations.userSuffix.map { HorizonSaveFormat.isSameFormat("x" + $0, own.suffix) } ?? true
+        let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: nil)
+        let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
+        let sameFormat = destinations.userFormat.map { $0.isSame(as: own.format) } ?? true
         // The bytes hold the format the copy is named for (the input's own, when libvips writes it).
-        let bytesMatch = input.isStandardInput || HorizonSaveFormat.isSameFormat(input.path, own.suffix)
+        let bytesMatch = input.isStandardInput || own.format.names(input.path)
         if !strip, sameFormat, bytesMatch, target.options.isEmpty {
             let data = try bytes.map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: input.path))
             try Self.refuseTerminal(target.path)
@@ -158,7 +151,7 @@ struct HorizonJob: Sendable {
         }
         let quality = bytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input.path)
         let format = HorizonSaveFormat.choose(
-            for: image, userSuffix: destinations.userSuffix ?? own.suffix, userOptions: target.options,
+            for: image, userFormat: destinations.userFormat ?? own.format, userOptions: target.options,
             jpegQuality: quality)
         try save(image, to: target.path, format: format, strip: strip)
         return target.path
@@ -166,7 +159,7 @@ struct HorizonJob: Sendable {
 
     private func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
         try Self.refuseTerminal(path)
-        try ImageOutput.write(image, to: path, suffix: format.suffix, options: format.options, strip: strip)
+        try ImageOutput.write(image, to: path, format: format.format, options: format.options, strip: strip)
     }
 
     /// `-` while standard output is a terminal: image data would only garble it.

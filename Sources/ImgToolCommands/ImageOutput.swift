@@ -1,4 +1,5 @@
 import CommandSupport
+import CoreTypes
 import Foundation
 import ToolSupport
 import Vips
@@ -8,25 +9,26 @@ import Vips
 enum ImageOutput {
     /// Refuses an output suffix libvips cannot write here (or writes only through a blocked saver,
     /// as .bmp through ImageMagick): a command-line mistake, exit 64, with the list of what can be written.
-    static func checkWritable(_ suffix: String) throws(ToolFailure) {
-        guard !Image.canSave(format: suffix) else { return }
-        if suffix.lowercased() == ".avif" {
+    static func checkWritable(_ format: ImageFormat) throws(ToolFailure) {
+        guard !format.canSave else { return }
+        if format.isSame(as: .avif) {
             throw ToolFailure(
                 "cannot write AVIF here: libheif has no AV1 encoder (install libaom3, or libheif-plugin-aomenc where libheif has plugins); .avif is never written with HEVC, which browsers cannot open",
                 status: ExitStatus.usage)
         }
         let writable = ImgTool.Formats.candidates.filter { Image.canSave(format: $0) }
         throw ToolFailure(
-            "cannot write \"\(suffix)\" images: use \(writable.joined(separator: " ")) (imgtool formats)",
+            "cannot write \"\(format.suffix)\" images: use \(writable.joined(separator: " ")) (imgtool formats)",
             status: ExitStatus.usage)
     }
 
-    /// Writes `image` with the saver for `suffix` and a libvips option string.
-    static func write(_ image: Image, to path: String, suffix: String, options: String, strip: Bool) throws(ToolFailure)
-    {
+    /// Writes `image` in `format` with the saver `options`.
+    static func write(
+        _ image: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool
+    ) throws(ToolFailure) {
         guard path != "-" else {
             do {
-                try image.save(toDescriptor: 1, format: suffix, options: options, strip: strip)
+                try image.save(toDescriptor: 1, format: format, options: options, strip: strip)
             } catch {
                 throw Failures.failure(error, file: "<stdout>")
             }
@@ -36,7 +38,7 @@ enum ImageOutput {
         do {
             try AtomicOutput.write(to: path) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
-                try image.save(to: temporary, format: suffix, options: options, strip: strip)
+                try image.save(to: temporary, format: format, options: options, strip: strip)
             }
         } catch {
             throw Failures.failure(error, file: path)

@@ -10,8 +10,8 @@ public struct RasterJob: Sendable {
     public var views: [View]
     public var scales: [Double]
     public var names: [String]
-    public var suffix: String
-    public var options: String
+    public var format: ImageFormat
+    public var options: SaverOptions
     public var background: Colour
     /// Content offsets of the crop box inside the laid-out box, by page number.
     public var geometry: [Int: PageGeometry]
@@ -22,10 +22,11 @@ public struct RasterJob: Sendable {
     public var progressLabel: String?
 
     public init(
-        views: [View], scales: [Double], names: [String], suffix: String, options: String, background: Colour,
+        views: [View], scales: [Double], names: [String], format: ImageFormat, options: SaverOptions,
+        background: Colour,
         geometry: [Int: PageGeometry], source: PDFSource, password: String?, workers: Int, progressLabel: String?
     ) {
-        self.views = views; self.scales = scales; self.names = names; self.suffix = suffix; self.options = options
+        self.views = views; self.scales = scales; self.names = names; self.format = format; self.options = options
         self.background = background; self.geometry = geometry; self.source = source; self.password = password
         self.workers = workers; self.progressLabel = progressLabel
     }
@@ -37,8 +38,8 @@ public struct RasterJob: Sendable {
     /// PNG at zlib level 1 unless the name says otherwise: pages are mostly flat colour, so level 1
     /// gives files as small as pdftocairo's (level 9) at a fraction of the time; deflate, not
     /// rendering, is where PNG output spends most of its time.
-    public static func defaultOptions(suffix: String, given: String) -> String {
-        given.isEmpty && suffix == ".png" ? "[compression=1]" : given
+    public static func defaultOptions(for format: ImageFormat, given: SaverOptions) -> SaverOptions {
+        given.isEmpty && format.isSame(as: .png) ? SaverOptions([.init("compression", "1")]) : given
     }
 
     func isSmall(_ index: Int) -> Bool {
@@ -93,7 +94,7 @@ public struct RasterJob: Sendable {
 
     private func save(_ image: Image, as name: String, written: WrittenFiles) throws {
         try AtomicOutput.write(to: name) { temporary in
-            try image.save(to: temporary, format: suffix, options: options)
+            try image.save(to: temporary, format: format, options: options)
         }
         written.add(name)
     }

@@ -168,6 +168,6 @@ struct StreamedView {
             image = try pages.extractBand(3).ifThenElse(
                 pages, try Image.constant(width: size.width, height: size.height, colour: colour))
         }
-        try image.save(to: path, format: job.suffix, options: job.options)
+        try image.save(to: path, format: job.format, options: job.options)
     }
 }

@@ -302,7 +302,7 @@ extension PDFLayout {
         public func run() throws {
             let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
             let several = inputs.count > 1 || batch.summarises(files)
-            let folder: OutputDestinations?
+            let folder: OutputPlan?
             let password: String?
             do {
                 folder = try outputFolder(inputs, several: several)
@@ -342,12 +342,12 @@ extension PDFLayout {
         }
 
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
-        private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputDestinations? {
+        private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputPlan? {
             // One PDF's reader is the folder -o names, not a file in it.
-            if let output, !several, !writesReader, !OutputDestinations.namesFolder(output) {
+            if let output, !several, !writesReader, !OutputPlan.namesFolder(output) {
                 try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
             }
-            guard several || (!writesReader && OutputDestinations.namesFolder(output)), let output else {
+            guard several || (!writesReader && OutputPlan.namesFolder(output)), let output else {
                 if format != nil && output != "-" && !writesReader {
                     throw ToolFailure(
                         "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
@@ -355,9 +355,9 @@ extension PDFLayout {
                 }
                 return nil
             }
-            let destinations = try OutputDestinations(
+            let destinations = try OutputPlan(
                 output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
-            guard case .folder = destinations.mode else {
+            guard case .folder = destinations.place else {
                 throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
             }
             return destinations

@@ -12,7 +12,7 @@ struct LayoutJob: Sendable {
     var output: String?
     var format: String?
     /// `-o DIR/` for several PDFs.
-    var folder: OutputDestinations?
+    var folder: OutputPlan?
     var batched: Bool
     var quiet: Bool
     /// Layout choices from the command line; nil leaves them to the PDF's own hints.
@@ -79,7 +79,7 @@ struct LayoutJob: Sendable {
         let quiet = quiet || batched
         var lines: [String] = []
         let colour = background
-        if case .pdf? = target, dpi != nil {
+        if target?.kind == .pdf, dpi != nil {
             throw ToolFailure(
                 "--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)",
                 status: ExitStatus.usage)
@@ -163,7 +163,7 @@ struct LayoutJob: Sendable {
             for path in target.paths(views: layout.views.count) {
                 try OutputSafety.refuseOverwriting(path, inputs: [file])
             }
-            if spoolFolder != nil, case .raster = target, layout.views.count > 1 {
+            if spoolFolder != nil, case .image = target.kind, layout.views.count > 1 {
                 throw ToolFailure(
                     file: file,
                     "-o - writes one image, and this layout has \(layout.views.count) views: choose one with --pages, use --continuous, or write -o NAME.\((format ?? "png").lowercased()) (numbered)",
@@ -178,8 +178,9 @@ struct LayoutJob: Sendable {
             }
             ProcessControl.removeTemporaryFilesOnInterrupt()
             do {
-                switch target {
-                case .pdf(let path):
+                let path = target.path
+                switch target.kind {
+                case .pdf:
                     var job = VectorJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in 1 },
                         background: colour, geometry: byNumber,
@@ -201,7 +202,8 @@ struct LayoutJob: Sendable {
                     }
                     linksDropped = navigation?.linksDropped
                     written = [WrittenOutput(path: spoolFolder == nil ? path : "-")]
-                case .reader(let folder):
+                case .reader:
+                    let folder = path
                     var reader = WebReader(
                         layout: layout, options: options,
                         scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) }, geometry: byNumber,
@@ -213,11 +215,11 @@ struct LayoutJob: Sendable {
                     reader.progressLabel = quiet ? nil : "pdflayout: writing the reader"
                     lines.append(try writeReader(reader, input: input, folder: folder, file: file))
                     written = [WrittenOutput(path: folder)]
-                case .raster(let pattern, let suffix, let saverOptions):
+                case .image(let format):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
-                        names: OutputNames.names(for: pattern, count: layout.views.count), suffix: suffix,
-                        options: RasterJob.defaultOptions(suffix: suffix, given: saverOptions),
+                        names: OutputNames.names(for: path, count: layout.views.count), format: format,
+                        options: RasterJob.defaultOptions(for: format, given: target.options),
                         background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
                         workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                     lines.append(try writeImages(job, input: input, target: target, file: file))
@@ -252,7 +254,7 @@ struct LayoutJob: Sendable {
     private func writeReader(
         _ reader: WebReader, input: LayoutInput, folder: String, file: String
     ) throws -> String {
-        let maxSide = OutputTarget.reader(folder: folder).maxSide
+        let maxSide = OutputKind.reader.maxSide
         let jobs = reader.pageJobs()
         for job in jobs where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
             throw ToolFailure(
@@ -311,13 +313,11 @@ struct LayoutJob: Sendable {
     }
 
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
-    private func target(for input: BatchInput, in folder: OutputDestinations) throws(ToolFailure) -> OutputTarget {
-        let name = (format ?? "pdf").lowercased()
-        if name == "html" {
-            // DIR/NAME/ for each PDF: a reader is a folder.
-            return .reader(folder: try folder.destination(for: input, suffix: "", keepsInputFormat: false).path)
-        }
-        let path = try folder.destination(for: input, suffix: "." + name, keepsInputFormat: false).path
+    private func target(for input: BatchInput, in folder: OutputPlan) throws(ToolFailure) -> OutputTarget {
+        let kind = OutputTarget.kind(format: format ?? "pdf")
+        let path = try folder.resolve(input, as: kind).path
+        // DIR/NAME/ for each PDF: a reader is a folder.
+        if kind == .reader { return OutputTarget(path: path, kind: .reader) }
         return try OutputTarget.parse(path)
     }
 }

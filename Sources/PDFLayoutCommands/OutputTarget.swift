@@ -1,3 +1,4 @@
+import CommandSupport
 import CoreTypes
 import LayoutKit
 import PageLayout
@@ -6,15 +7,25 @@ import ToolSupport
 import Vips
 
 /// What `-o` asks for: a vector PDF, one raster image per view in a libvips format, or (with
-/// `--format html`) a folder holding a web reader.
-enum OutputTarget: Equatable {
-    case pdf(path: String)
-    /// `-o DIR/ --format html`: DIR/index.html and what it shows.
-    case reader(folder: String)
-    /// `pattern` is the name as given (without `[options]`); `options` go to the libvips saver.
-    case raster(pattern: String, suffix: String, options: String)
+/// `--format html`) a folder holding a web reader: one of the plan's `OutputKind`s at a path.
+struct OutputTarget: Equatable {
+    /// The PDF's path, the reader's folder, or the images' name as given (without `[options]`).
+    var path: String
+    var kind: OutputKind
+    /// Saver options for images (`-o page.png[compression=9]`).
+    var options: SaverOptions = .none
 
-    static let rasterSuffixes = [".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"]
+    /// The image formats pdflayout writes.
+    static let imageFormats: [ImageFormat] = [.png, .jpeg, .webp, .tiff]
+
+    /// `--format NAME` (checked by `validate()`): html is the reader, pdf a PDF, the rest images.
+    static func kind(format name: String) -> OutputKind {
+        switch name.lowercased() {
+        case "html": return .reader
+        case "pdf": return .pdf
+        default: return .image(ImageFormat(named: name))
+        }
+    }
 
     /// `-o DIR` or `-o DIR/` with `--format html`.
     static func reader(_ text: String) throws(ToolFailure) -> OutputTarget {
@@ -31,7 +42,7 @@ enum OutputTarget: Equatable {
                 "-o \(text): --format html writes a folder (index.html and what it shows), not one file: name the folder (-o \(suggested.isEmpty ? "book" : suggested)/)",
                 status: ExitStatus.usage)
         }
-        return .reader(folder: folder)
+        return OutputTarget(path: folder, kind: .reader)
     }
 
     /// Reads `-o`: the suffix decides the kind. Errors are command-line errors.
@@ -46,7 +57,7 @@ enum OutputTarget: Equatable {
                 throw ToolFailure(
                     "-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
             }
-            return .pdf(path: target.path)
+            return OutputTarget(path: target.path, kind: .pdf)
         }
         if suffix == ".html" || suffix == ".htm" {
             let folder = String(target.path.dropLast(suffix.count))
@@ -54,42 +65,28 @@ enum OutputTarget: Equatable {
                 "-o \(text): the web reader is a folder: write it with --format html -o \(folder.isEmpty ? "book" : folder)/",
                 status: ExitStatus.usage)
         }
-        guard rasterSuffixes.contains(suffix), Image.canSave(format: suffix) else {
+        let format = ImageFormat(named: suffix)
+        guard imageFormats.contains(where: format.isSame), format.canSave else {
             throw ToolFailure(
                 "-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
         }
         _ = try OutputNames.pattern(in: target.path, for: text)
-        return .raster(pattern: target.path, suffix: suffix, options: target.options)
+        return OutputTarget(path: target.path, kind: .image(format), options: SaverOptions(parsing: target.options))
     }
 
     /// The files written for `views` views.
     func paths(views: Int) -> [String] {
-        switch self {
-        case .pdf(let path): return [path]
-        case .reader(let folder): return [folder + "/index.html"]
-        case .raster(let pattern, _, _): return OutputNames.names(for: pattern, count: views)
+        switch kind {
+        case .pdf: return [path]
+        case .reader: return [path + "/index.html"]
+        case .image: return OutputNames.names(for: path, count: views)
         }
     }
 
-    /// Largest side each raster format can hold (libvips itself stops at 10 million pixels).
-    var maxSide: Int {
-        let suffix: String
-        switch self {
-        case .pdf: return .max
-        case .reader: suffix = ".webp"  // the reader's pages are WebP
-        case .raster(_, let rasterSuffix, _): suffix = rasterSuffix
-        }
-        switch suffix {
-        case ".jpg", ".jpeg": return 65_535
-        case ".webp": return 16_383
-        default: return 10_000_000
-        }
-    }
+    /// Largest side each format can hold (libvips itself stops at 10 million pixels).
+    var maxSide: Int { kind.maxSide }
 
-    var keepsTransparency: Bool {
-        guard case .raster(_, let suffix, _) = self else { return true }
-        return suffix != ".jpg" && suffix != ".jpeg"
-    }
+    var keepsTransparency: Bool { kind.keepsTransparency }
 }
 
 /// File names for numbered views: `page.png` → `page-001.png`, `page-002.png`, …, or a printf

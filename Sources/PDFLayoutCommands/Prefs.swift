@@ -90,13 +90,11 @@ extension PDFLayout {
         private func write(password: String?) throws(ToolFailure) {
             // -o DIR/ (or an existing folder) writes DIR/NAME.pdf, as every command's -o does.
             let output: String
-            if OutputDestinations.namesFolder(self.output) {
+            if OutputPlan.namesFolder(self.output) {
                 let input = BatchInput(path: file)
-                let destinations = try OutputDestinations(
+                let plan = try OutputPlan(
                     output: self.output, inPlace: false, inputs: [input], tag: "", tagInFolders: false, option: "-o")
-                output = try destinations.destination(
-                    for: input, suffix: ".pdf", keepsInputFormat: !input.isStandardInput
-                ).path
+                output = try plan.resolve(input, as: .pdf, keepingInputSuffix: true).path
             } else {
                 output = self.output
             }

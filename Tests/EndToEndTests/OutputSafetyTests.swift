@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The output rules every command shares (CommandSupport/OutputSafety, OutputDestinations), run
+/// The output rules every command shares (CommandSupport/OutputSafety, OutputPlan), run
 /// as a user runs the tools: an output is never an input (also through symbolic and hard links)
 /// unless the command has --in-place and it was given; two outputs never go to one place; -o DIR/
 /// works for one input as for many.

@@ -2,11 +2,72 @@ import CoreTypes
 import Foundation
 import ToolSupport
 
-/// Where a command writes the file made from each input (`imgtool horizon --fix`, `--overlay`,
-/// `imgtool blur`): beside it, into a folder that mirrors the input tree, one named file, standard
-/// output, or over the input. Inputs are never overwritten except with `--in-place`.
-public struct OutputDestinations: Sendable {
-    public enum Mode: Sendable, Equatable {
+/// What a command writes for one input: an image in a format, a PDF, or a folder holding the web
+/// reader. New outputs (EPUB, comic archives, editors' sidecars) are new cases here, so that every
+/// command resolves them through the one `OutputPlan`.
+public enum OutputKind: Sendable, Equatable {
+    case image(ImageFormat)
+    case pdf
+    /// A folder (`index.html` and what it shows): named without a suffix.
+    case reader
+
+    /// The suffix a file of this kind is named with (`""` for a folder).
+    public var suffix: String {
+        switch self {
+        case .image(let format): return format.suffix
+        case .pdf: return ".pdf"
+        case .reader: return ""
+        }
+    }
+
+    /// Whether `path`'s own suffix names this kind (`photo.JPEG` for JPEG, `book.PDF` for PDF).
+    public func names(_ path: String) -> Bool {
+        switch self {
+        case .image(let format): return format.names(path)
+        case .pdf: return SaveTarget(path).suffix == ".pdf"
+        case .reader: return false
+        }
+    }
+
+    /// The largest side of an image this output holds (the reader's pages are WebP).
+    public var maxSide: Int {
+        switch self {
+        case .image(let format): return format.maxSide
+        case .pdf: return .max
+        case .reader: return ImageFormat.webp.maxSide
+        }
+    }
+
+    /// Whether transparency survives in this output.
+    public var keepsTransparency: Bool {
+        guard case .image(let format) = self else { return true }
+        return format.hasAlpha
+    }
+}
+
+/// One output of one input, resolved by the plan: where it goes (`-` for standard output), what
+/// it is, and the saver options the user gave in brackets (`-o name.ext[options]`).
+public struct ResolvedOutput: Sendable, Equatable {
+    public let path: String
+    public let kind: OutputKind
+    public let options: SaverOptions
+
+    public init(path: String, kind: OutputKind, options: SaverOptions = .none) {
+        self.path = path
+        self.kind = kind
+        self.options = options
+    }
+
+    public var isStandardOutput: Bool { path == "-" }
+}
+
+/// Where a command writes what it makes from each input (`imgtool horizon --fix`, `--overlay`,
+/// `imgtool blur`, `pdflayout`): beside it, into a folder that mirrors the input tree, one named
+/// file, standard output, or over the input. Parsed once from the command line (`-o`, `--overlay`,
+/// `--in-place`), resolved per input with the kind of output (`resolve`). Inputs are never
+/// overwritten except with `--in-place`.
+public struct OutputPlan: Sendable {
+    public enum Place: Sendable, Equatable {
         /// Beside the input: `photo.jpg` → `photo-level.jpg`.
         case beside
         /// Into a folder, same file name; files found under a folder argument keep their subfolders.
@@ -15,11 +76,11 @@ public struct OutputDestinations: Sendable {
         case file(SaveTarget)
         /// Over the input, atomically.
         case inPlace
-        /// `-o -`: standard output, in the input's format (one input only).
+        /// `-o -`: standard output (one input only).
         case standardOutput
     }
 
-    public let mode: Mode
+    public let place: Place
     /// Appended to the file name beside the input (`-level`), and in folders when `tagInFolders`.
     public let tag: String
     public let tagInFolders: Bool
@@ -45,25 +106,25 @@ public struct OutputDestinations: Sendable {
             guard !inputs.contains(where: \.isStandardInput) else {
                 throw usage("--in-place cannot rewrite standard input")
             }
-            mode = .inPlace
+            place = .inPlace
             return
         }
         guard let output else {
             guard !inputs.contains(where: \.isStandardInput) else {
                 throw usage("standard input has no folder to write beside: give \(option) FILE")
             }
-            mode = .beside
+            place = .beside
             return
         }
         if output == "-" {
             guard inputs.count == 1 else {
                 throw usage("\(option) - (standard output) takes one input, not \(inputs.count)")
             }
-            mode = .standardOutput
+            place = .standardOutput
             return
         }
         if Self.namesFolder(output) {
-            mode = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
+            place = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
             if inputs.contains(where: \.isStandardInput) && inputs.count > 1 {
                 throw usage("standard input has no file name to use in \(output): give \(option) FILE")
             }
@@ -73,11 +134,11 @@ public struct OutputDestinations: Sendable {
                     "\(option) \(output) names one file but there are \(inputs.count) inputs: give a folder (ending in /)"
                 )
             }
-            mode = .file(SaveTarget(output))
+            place = .file(SaveTarget(output))
             try OutputSafety.refuseOverwriting(output, inputs: inputPaths, option: option, inPlace: inPlaceFlag)
         }
         // Two inputs called the same would write the same file in one folder.
-        if case .folder = mode {
+        if case .folder = place {
             var seen: [String: BatchInput] = [:]
             for input in inputs {
                 let name = input.relativePath
@@ -89,23 +150,24 @@ public struct OutputDestinations: Sendable {
         }
     }
 
-    /// The path to write for `input` when the output format is `suffix`, and the user's saver
-    /// options (from `-o name.ext[options]`). With `create`, the folders of a `-o DIR/` are made.
-    public func destination(
-        for input: BatchInput, suffix: String, keepsInputFormat: Bool,
-        create: Bool = true
-    ) throws(ToolFailure) -> (path: String, options: String) {
+    /// The output of `input` when it is of `kind`: its path and the user's saver options (from
+    /// `-o name.ext[options]`). With `keepingInputSuffix`, a name made from the input keeps the
+    /// input's own suffix (its case, .jpeg vs .jpg) when that names the same kind. With `create`,
+    /// the folders of a `-o DIR/` are made.
+    public func resolve(
+        _ input: BatchInput, as kind: OutputKind, keepingInputSuffix: Bool = false, create: Bool = true
+    ) throws(ToolFailure) -> ResolvedOutput {
         let url = URL(fileURLWithPath: input.isStandardInput ? "stdin" : input.path)
         let stem = url.deletingPathExtension().lastPathComponent
-        // Keep the input's own extension (its case, .jpeg vs .jpg) when the format is unchanged.
-        let ext = keepsInputFormat && !url.pathExtension.isEmpty ? "." + url.pathExtension : suffix
+        let keepsOwn = keepingInputSuffix && !input.isStandardInput && kind.names(input.path)
+        let ext = keepsOwn && !url.pathExtension.isEmpty ? "." + url.pathExtension : kind.suffix
         let path: String
-        var options = ""
-        switch mode {
+        var options = SaverOptions.none
+        switch place {
         case .inPlace:
             path = input.path
         case .standardOutput:
-            return ("-", "")
+            return ResolvedOutput(path: "-", kind: kind)
         case .beside:
             path = url.deletingLastPathComponent().appendingPathComponent(stem + tag + ext).path
         case .folder(let folder):
@@ -124,17 +186,17 @@ public struct OutputDestinations: Sendable {
             path = (target as NSString).appendingPathComponent(name)
         case .file(let target):
             path = target.path
-            options = target.options
+            options = SaverOptions(parsing: target.options)
         }
         // Never over an input (this one or another of the batch), except with --in-place.
-        if mode != .inPlace, let overwritten = OutputSafety.input(overwrittenBy: path, among: inputPaths) {
+        if place != .inPlace, let overwritten = OutputSafety.input(overwrittenBy: path, among: inputPaths) {
             // One input: the command line's mistake (64); in a batch, that file's failure alone (1).
             let status = inputPaths.count > 1 ? ExitStatus.failure : ExitStatus.usage
             let failure = OutputSafety.overwriteFailure(
                 output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: status)
             throw ToolFailure(file: input.description, failure.cause, status: status)
         }
-        return (path, options)
+        return ResolvedOutput(path: path, kind: kind, options: options)
     }
 
     /// True when `output` names a folder: it ends in / or is an existing folder (the same rule for
@@ -145,13 +207,16 @@ public struct OutputDestinations: Sendable {
     }
 
     /// True when the made image goes to standard output (so reports must go to stderr).
-    public var writesStandardOutput: Bool { mode == .standardOutput }
+    public var writesStandardOutput: Bool { place == .standardOutput }
 
     /// The suffix the user asked for with `-o name.ext`, if any.
     public var userSuffix: String? {
-        if case .file(let target) = mode { return target.suffix }
+        if case .file(let target) = place { return target.suffix }
         return nil
     }
+
+    /// The image format the user named with `-o name.ext`, if any.
+    public var userFormat: ImageFormat? { userSuffix.map(ImageFormat.init(named:)) }
 
     /// `inputs` without the copies a run beside them wrote before (`photo-level.jpg` when `photo.jpg`
     /// is also an input, for the tag `-level`): a batch run twice over the same folder then neither
