@@ -23,8 +23,8 @@ public enum FrostRenderer {
                 profileNotApplied(error)
             }
         }
-        if result.interpretation != "srgb" || result.bandFormat != .uchar {
-            result = try result.colourspace("srgb")
+        if result.interpretation != .srgb || result.bandFormat != .uchar {
+            result = try result.colourspace(.srgb)
         }
         if result.bandFormat != .uchar { result = try result.cast(.uchar) }
         if result.bands > 4 { result = try result.extractBand(0, count: 4) }
@@ -83,7 +83,7 @@ public enum FrostRenderer {
         // Three passes, each clamped at the image edge as Apple's are: one wide Gaussian would
         // weigh the border rows differently (a dark title bar would bleed less).
         for _ in 0..<BoxBlur.passes {
-            small = try small.gaussianBlur(sigma: plan.passSigma, minAmplitude: 0.005, precision: "float")
+            small = try small.gaussianBlur(sigma: plan.passSigma, minAmplitude: 0.005, precision: .float)
         }
         var alpha: Image?
         if hasAlpha {
@@ -112,7 +112,7 @@ public enum FrostRenderer {
         var result = image
         for _ in 0..<BoxBlur.passes {
             // Float sums are exact here (at most 255·d² < 2²⁴ for d < 256).
-            let sums = try result.convsep(ones, precision: "float")
+            let sums = try result.convsep(ones, precision: .float)
             result =
                 rounding
                 ? try sums.linear(Array(repeating: 1 / area, count: bands), Array(repeating: 0.5, count: bands)).cast(
@@ -153,7 +153,7 @@ public enum FrostRenderer {
     public static func preparedMask(_ mask: Image, width: Int, height: Int) throws(VipsError) -> Image {
         var result = mask
         if result.hasAlpha { result = try result.flatten(background: [0]) }
-        if result.bands > 1 || result.interpretation != "b-w" { result = try result.colourspace("b-w") }
+        if result.bands > 1 || result.interpretation != .grey { result = try result.colourspace(.grey) }
         result = try result.extractBand(0)
         if result.bandFormat == .ushort {
             result = try result.linear([1.0 / 257], [0.5]).cast(.uchar)

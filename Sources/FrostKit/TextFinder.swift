@@ -64,11 +64,11 @@ public final class TextFinder {
         do {
             // One grey band, the luminance; alpha (a transparent window shadow) counts as white.
             var grey = image.hasAlpha ? try image.flatten(background: [255]) : image
-            grey = try grey.colourspace("b-w").extractBand(0).cast(.uchar)
+            grey = try grey.colourspace(.grey).extractBand(0).cast(.uchar)
             let factor = max(1, scale)
             for area in areas {
                 var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
-                if factor > 1 { part = try part.resize(1 / factor, kernel: "linear") }
+                if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
                 let pixels = try part.bytes()
                 let inverse = pixels.map { 255 - $0 }
                 // Two passes: Tesseract's one threshold on the image (it picks the page's polarity

@@ -81,9 +81,9 @@ public enum HorizonDetector {
         let grey = try greyLevels(image)
         // min_ampl 0.01 keeps the kernel's tails (radius 3 at σ 1), like the estimator's reference
         // blur; libvips' default (0.2) cuts it to radius 1.
-        let smooth = try grey.gaussianBlur(sigma: 1, minAmplitude: 0.01, precision: "float")
-        let gx = try smooth.conv(try sobelX(), precision: "float")
-        let gy = try smooth.conv(try sobelY(), precision: "float")
+        let smooth = try grey.gaussianBlur(sigma: 1, minAmplitude: 0.01, precision: .float)
+        let gx = try smooth.conv(try sobelX(), precision: .float)
+        let gy = try smooth.conv(try sobelY(), precision: .float)
         let both = try Image.bandjoin([gx, gy]).floats()
         let count = image.width * image.height
         guard both.count == 2 * count else { throw VipsError("gradient image has an unexpected size") }
@@ -101,9 +101,9 @@ public enum HorizonDetector {
     static func greyLevels(_ image: Image) throws(VipsError) -> Image {
         // Transparent areas take white, as a viewer on a light page shows them.
         var source = image.hasAlpha ? try image.flatten(background: [255]) : image
-        if source.bands > 1 || source.interpretation != "b-w" {
+        if source.bands > 1 || source.interpretation != .grey {
             do {
-                source = try source.colourspace("b-w")
+                source = try source.colourspace(.grey)
             } catch {
                 source = try source.extractBand(0)  // unusual layouts: the first band is good enough
             }
@@ -111,7 +111,7 @@ public enum HorizonDetector {
         let range: Double
         switch source.bandFormat {
         case .ushort: range = 65535
-        case .float, .double: range = source.interpretation == "grey16" ? 65535 : 255
+        case .float, .double: range = source.interpretation == .grey16 ? 65535 : 255
         default: range = 255
         }
         let grey = source.bandFormat == .float ? source : try source.cast(.float)

@@ -10,9 +10,9 @@ public struct HorizonLeveller: Sendable {
     /// has alpha).
     public var background: Colour?
     /// libvips interpolator: bicubic (default), lbb, nohalo or vsqbs.
-    public var interpolator: String
+    public var interpolator: Interpolation
 
-    public init(crop: CropMode = .aspect, background: Colour? = nil, interpolator: String = "bicubic") {
+    public init(crop: CropMode = .aspect, background: Colour? = nil, interpolator: Interpolation = .bicubic) {
         self.crop = crop
         self.background = background
         self.interpolator = interpolator
@@ -48,7 +48,7 @@ public struct HorizonLeveller: Sendable {
         var levelled = try source.affine(
             vips.matrix, outputArea: area, odx: vips.odx, ody: vips.ody,
             interpolate: interpolator, background: fill,
-            extend: crop == .none ? "background" : "copy")
+            extend: crop == .none ? .background : .copy)
         if image.hasAlpha { levelled = try levelled.unpremultiplied() }
         // Premultiplying made floats; bicubic may overshoot: cast back (libvips clips to range).
         return levelled.bandFormat == format ? levelled : try levelled.cast(format)

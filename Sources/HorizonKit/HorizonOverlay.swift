@@ -13,8 +13,8 @@ public enum HorizonOverlay {
 
     public static func render(_ image: Image, line: LineSegment?, found: Bool) throws(VipsError) -> Image {
         var picture = image.hasAlpha ? try image.flatten(background: [255]) : image
-        if picture.interpretation != "srgb" || picture.bands != 3 {
-            picture = try picture.colourspace("srgb")
+        if picture.interpretation != .srgb || picture.bands != 3 {
+            picture = try picture.colourspace(.srgb)
         }
         picture = try picture.cast(.uchar)
         guard let line else { return picture }

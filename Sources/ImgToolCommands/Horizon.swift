@@ -140,7 +140,7 @@ extension ImgTool {
             if background != nil && (crop ?? .aspect) != .none {
                 throw ValidationError("--background fills the corners of --crop none only: add --crop none")
             }
-            guard ["bicubic", "lbb", "nohalo", "vsqbs"].contains(interpolate ?? "bicubic") else {
+            guard [.bicubic, .lbb, .nohalo, .vsqbs].contains(Interpolation(rawValue: interpolate ?? "bicubic")) else {
                 throw ValidationError("--interpolate must be bicubic, lbb, nohalo or vsqbs")
             }
             if evidence && !json { throw ValidationError("--evidence adds to the JSON records: add --json") }
@@ -170,7 +170,8 @@ extension ImgTool {
             return HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
                 leveller: HorizonLeveller(
-                    crop: crop ?? .aspect, background: background, interpolator: interpolate ?? "bicubic"),
+                    crop: crop ?? .aspect, background: background,
+                    interpolator: interpolate.flatMap(Interpolation.init(rawValue:)) ?? .bicubic),
                 fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
                 maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
         }

@@ -87,7 +87,7 @@ public struct ImageInfo: Codable, Sendable, Equatable {
                 height: swap ? image.width : image.height,
                 bands: image.bands,
                 bandFormat: image.bandFormat.nick,
-                interpretation: image.interpretation,
+                interpretation: image.interpretation.rawValue,
                 orientation: image.orientation,
                 iccProfile: image.hasField("icc-profile-data"),
                 metadata: metadataKinds(image.fieldNames),

@@ -175,7 +175,7 @@ public struct WebReader: Sendable {
         if (0...1).contains(halved.width - size.width) && (0...1).contains(halved.height - size.height) {
             return try halved.extractArea(x: 0, y: 0, width: size.width, height: size.height)
         }
-        return try sharp.resized(toWidth: size.width, height: size.height, kernel: "linear")
+        return try sharp.resized(toWidth: size.width, height: size.height, kernel: .linear)
     }
 
     private func writeText(_ jobs: [PageJob], _ facts: [PageFacts], into folder: String) throws {

@@ -25,11 +25,11 @@ public final class Image: @unchecked Sendable {
     /// The numeric type of each band value.
     public var bandFormat: BandFormat { BandFormat(rawValue: Int(vips_image_get_format(pointer).rawValue)) ?? .uchar }
 
-    /// The libvips interpretation nick, e.g. "srgb", "b-w", "multiband".
-    public var interpretation: String {
+    /// How libvips understands the pixels (`.srgb`, `.grey`, `.multiband`, ...).
+    public var interpretation: Interpretation {
         let value = vips_image_get_interpretation(pointer)
-        return vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)).map { String(cString: $0) }
-            ?? "unknown"
+        let nick = vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)).map { String(cString: $0) }
+        return nick.flatMap(Interpretation.init(rawValue:)) ?? .multiband
     }
 
     /// The EXIF orientation tag (1...8), 1 when absent.

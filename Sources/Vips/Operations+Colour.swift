@@ -5,7 +5,8 @@ extension Image {
         try Operation.call(
             "icc_transform",
             [
-                ("in", .image(self)), ("output_profile", .string("srgb")), ("embedded", .bool(true)),
+                ("in", .image(self)), ("output_profile", .string(Interpretation.srgb.rawValue)),
+                ("embedded", .bool(true)),
                 ("depth", .int(8)),
             ]
         ).image()

@@ -2,9 +2,9 @@
 extension Image {
     /// Separable convolution: `mask` (one row) runs across, then down. libvips extends the
     /// edges by copying the border pixels, which is the clamping vImage's `kvImageEdgeExtend` does.
-    public func convsep(_ mask: Image, precision: String = "float") throws(VipsError) -> Image {
+    public func convsep(_ mask: Image, precision: Precision = .float) throws(VipsError) -> Image {
         try Operation.call(
-            "convsep", [("in", .image(self)), ("mask", .image(mask)), ("precision", .string(precision))]
+            "convsep", [("in", .image(self)), ("mask", .image(mask)), ("precision", .string(precision.rawValue))]
         ).image()
     }
 
@@ -12,13 +12,13 @@ extension Image {
     /// `minAmplitude` of its peak. The defaults are libvips' own (0.2, integer precision); that cut
     /// is coarse, and frosted glass and edge detection pass their own.
     public func gaussianBlur(
-        sigma: Double, minAmplitude: Double = 0.2, precision: String = "integer"
+        sigma: Double, minAmplitude: Double = 0.2, precision: Precision = .integer
     ) throws(VipsError) -> Image {
         try Operation.call(
             "gaussblur",
             [
                 ("in", .image(self)), ("sigma", .double(sigma)), ("min_ampl", .double(minAmplitude)),
-                ("precision", .string(precision)),
+                ("precision", .string(precision.rawValue)),
             ]
         ).image()
     }

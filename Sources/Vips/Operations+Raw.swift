@@ -9,13 +9,14 @@ extension Image {
     /// loaders and re-enabled alone in `VipsRuntime`: nothing sniffs a format into it.)
     public static func rawload(
         path: String, width: Int, height: Int, bands: Int, offset: Int = 0,
-        interpretation: String = "srgb"
+        interpretation: Interpretation = .srgb
     ) throws(VipsError) -> Image {
         try Operation.call(
             "rawload",
             [
                 ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)), ("bands", .int(bands)),
-                ("offset", .int(offset)), ("format", .string("uchar")), ("interpretation", .string(interpretation)),
+                ("offset", .int(offset)), ("format", .string("uchar")),
+                ("interpretation", .string(interpretation.rawValue)),
             ]
         ).image()
     }

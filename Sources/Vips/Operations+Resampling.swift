@@ -28,11 +28,11 @@ extension Image {
         // so every block read from the shifted sums lies inside the image.
         let centre = factor / 2
         let padded = try embed(
-            x: 0, y: 0, width: (blocksWide + 1) * factor, height: (blocksHigh + 1) * factor, extend: "copy")
+            x: 0, y: 0, width: (blocksWide + 1) * factor, height: (blocksHigh + 1) * factor, extend: .copy)
         let ones = try Image.matrix(
             width: factor, height: factor, values: Array(repeating: 1, count: factor * factor))
         vips_image_set_double(ones.pointer, "scale", Double(factor * factor))
-        let sums = try padded.conv(ones, precision: "integer").extractArea(
+        let sums = try padded.conv(ones, precision: .integer).extractArea(
             x: centre, y: centre, width: blocksWide * factor, height: blocksHigh * factor)
         // subsample asks its input for one line at a time: computing the sums first, in tiles,
         // avoids a convolution per line.
@@ -60,25 +60,25 @@ extension Image {
             "affine",
             [
                 ("in", .image(self)), ("matrix", .doubles([Double(factor), 0, 0, Double(factor)])),
-                ("interpolate", .object(try Interpolator.named("bilinear"))),
+                ("interpolate", .object(try Interpolator.named(.bilinear))),
                 ("oarea", .ints([0, 0, width, height])), ("idx", .double(shift)), ("idy", .double(shift)),
-                ("extend", .string("copy")),
+                ("extend", .string(Extend.copy.rawValue)),
             ]
         ).image()
     }
 
     /// Stretches to exactly width × height (each axis on its own), with the named kernel.
-    public func resized(toWidth width: Int, height: Int, kernel: String = "linear") throws(VipsError) -> Image {
+    public func resized(toWidth width: Int, height: Int, kernel: Kernel = .linear) throws(VipsError) -> Image {
         let stretched = try Operation.call(
             "resize",
             [
                 ("in", .image(self)), ("scale", .double(Double(width) / Double(self.width))),
-                ("vscale", .double(Double(height) / Double(self.height))), ("kernel", .string(kernel)),
+                ("vscale", .double(Double(height) / Double(self.height))), ("kernel", .string(kernel.rawValue)),
             ]
         ).image()
         if stretched.width == width && stretched.height == height { return stretched }
         // resize rounds the output size; pad or trim the last row/column to the exact size.
-        return try stretched.embed(x: 0, y: 0, width: width, height: height, extend: "copy")
+        return try stretched.embed(x: 0, y: 0, width: width, height: height, extend: .copy)
     }
 
     /// A thumbnail straight from the file, fitting inside width × height and never enlarged.

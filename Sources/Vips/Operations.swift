@@ -26,14 +26,14 @@ extension Image {
         ).image()
     }
 
-    /// Scales both axes by `scale` with the named kernel ("lanczos3", "linear", "nearest", ...).
-    public func resize(_ scale: Double, kernel: String = "lanczos3") throws(VipsError) -> Image {
-        try unary("resize", [("scale", .double(scale)), ("kernel", .string(kernel))])
+    /// Scales both axes by `scale` with `kernel`.
+    public func resize(_ scale: Double, kernel: Kernel = .lanczos3) throws(VipsError) -> Image {
+        try unary("resize", [("scale", .double(scale)), ("kernel", .string(kernel.rawValue))])
     }
 
-    /// Converts to the named interpretation ("srgb", "b-w", "lab", ...).
-    public func colourspace(_ space: String) throws(VipsError) -> Image {
-        try unary("colourspace", [("space", .string(space))])
+    /// Converts to another interpretation (`.srgb`, `.grey`, `.lab`, ...).
+    public func colourspace(_ space: Interpretation) throws(VipsError) -> Image {
+        try unary("colourspace", [("space", .string(space.rawValue))])
     }
 
     /// Crops the rectangle at (x, y) of `width` × `height` pixels.
@@ -63,13 +63,14 @@ extension Image {
     }
 
     /// Separable convolution with a one-dimensional mask (used both ways).
-    public func convasep(_ mask: Image, layers: Int = 5, precision: String = "integer") throws(VipsError) -> Image {
-        try unary("convasep", [("mask", .image(mask)), ("layers", .int(layers)), ("precision", .string(precision))])
+    public func convasep(_ mask: Image, layers: Int = 5, precision: Precision = .integer) throws(VipsError) -> Image {
+        try unary(
+            "convasep", [("mask", .image(mask)), ("layers", .int(layers)), ("precision", .string(precision.rawValue))])
     }
 
     /// Convolution with a two-dimensional matrix image.
-    public func conv(_ mask: Image, precision: String = "float") throws(VipsError) -> Image {
-        try unary("conv", [("mask", .image(mask)), ("precision", .string(precision))])
+    public func conv(_ mask: Image, precision: Precision = .float) throws(VipsError) -> Image {
+        try unary("conv", [("mask", .image(mask)), ("precision", .string(precision.rawValue))])
     }
 
     /// Multiplies each pixel's bands by a matrix (rows are outputs).
@@ -81,26 +82,26 @@ extension Image {
     /// of the output plane; one resampling pass with the named interpolator.
     public func affine(
         _ matrix: [Double], outputArea: [Int]? = nil, odx: Double = 0, ody: Double = 0,
-        interpolate: String = "bicubic", background: [Double] = [0], extend: String = "background"
+        interpolate: Interpolation = .bicubic, background: [Double] = [0], extend: Extend = .background
     ) throws(VipsError) -> Image {
         var extra: [(String, Operation.Argument)] = [
             ("matrix", .doubles(matrix)), ("odx", .double(odx)), ("ody", .double(ody)),
-            ("background", .doubles(background)), ("extend", .string(extend)),
+            ("background", .doubles(background)), ("extend", .string(extend.rawValue)),
             ("interpolate", .object(try Interpolator.named(interpolate))),
         ]
         if let outputArea { extra.append(("oarea", .ints(outputArea))) }
         return try unary("affine", extra)
     }
 
-    /// Places the image at (x, y) in a `width` × `height` canvas, filling the rest by `extend` ("copy", "black", "background", ...).
+    /// Places the image at (x, y) in a `width` × `height` canvas, filling the rest by `extend`.
     public func embed(
-        x: Int, y: Int, width: Int, height: Int, extend: String = "copy", background: [Double] = [0]
+        x: Int, y: Int, width: Int, height: Int, extend: Extend = .copy, background: [Double] = [0]
     ) throws(VipsError) -> Image {
         try unary(
             "embed",
             [
                 ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
-                ("extend", .string(extend)), ("background", .doubles(background)),
+                ("extend", .string(extend.rawValue)), ("background", .doubles(background)),
             ])
     }
 
@@ -145,20 +146,20 @@ extension Image {
         try unary("copy")
     }
 
-    /// The same pixels described as `interpretation` ("srgb", "b-w", ...), e.g. for pixels built
-    /// from memory, which libvips calls "multiband".
-    public func interpreted(as interpretation: String) throws(VipsError) -> Image {
-        try unary("copy", [("interpretation", .string(interpretation))])
+    /// The same pixels described as `interpretation`, e.g. for pixels built from memory, which
+    /// libvips calls `.multiband`.
+    public func interpreted(as interpretation: Interpretation) throws(VipsError) -> Image {
+        try unary("copy", [("interpretation", .string(interpretation.rawValue))])
     }
 }
 
-/// libvips resamplers ("nearest", "bilinear", "bicubic", "lbb", "nohalo", "vsqbs").
+/// libvips resamplers as objects.
 public enum Interpolator {
-    /// The interpolator called `name`, to pass as `.object` to operations such as `affine`.
-    public static func named(_ name: String) throws(VipsError) -> GObjectBox {
+    /// The interpolator `kind`, to pass as `.object` to operations such as `affine`.
+    public static func named(_ kind: Interpolation) throws(VipsError) -> GObjectBox {
         try VipsRuntime.ensure()
-        guard let made = vips_interpolate_new(name) else {
-            throw VipsError.fromBuffer("unknown interpolator \(name)")
+        guard let made = vips_interpolate_new(kind.rawValue) else {
+            throw VipsError.fromBuffer("unknown interpolator \(kind.rawValue)")
         }
         return GObjectBox(owning: UnsafeMutableRawPointer(made))
     }

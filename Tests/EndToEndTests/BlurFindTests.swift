@@ -42,7 +42,7 @@ import Vips
                 }
             }
         }
-        try Image(bytes: pixels, width: image.width, height: image.height, bands: bands).interpreted(as: "srgb").save(
+        try Image(bytes: pixels, width: image.width, height: image.height, bands: bands).interpreted(as: .srgb).save(
             to: path)
     }
 
@@ -93,7 +93,7 @@ import Vips
             }
         }
         let maskPath = folder.appendingPathComponent("mask.png").path
-        try Image(bytes: mask, width: size.width, height: size.height, bands: 1).interpreted(as: "b-w").save(
+        try Image(bytes: mask, width: size.width, height: size.height, bands: 1).interpreted(as: .grey).save(
             to: maskPath)
         let clean = folder.appendingPathComponent("clean.png").path,
             noise = folder.appendingPathComponent("noise.png").path

@@ -41,7 +41,7 @@ enum LayoutRun {
             "pdftocairo",
             ["-png", "-cropbox", "-r", "\(dpi)", "-singlefile", "-f", "\(page)", "-l", "\(page)", pdf, prefix])
         try #require(result.status == 0, "\(result.stderr)")
-        return try Image.load(prefix + ".png").colourspace("srgb")
+        return try Image.load(prefix + ".png").colourspace(.srgb)
     }
 
     /// Mean absolute difference per band value of `reference` and the same-sized area of `image`

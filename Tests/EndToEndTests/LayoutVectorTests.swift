@@ -73,7 +73,7 @@ import Vips
                         prefix,
                     ]
                 ).status == 0)
-            let vector = try Image.load(prefix + ".png").colourspace("srgb"),
+            let vector = try Image.load(prefix + ".png").colourspace(.srgb),
                 raster = try Image.load(scratch.path("single-00\(page).png"))
             #expect(vector.width == raster.width && vector.height == raster.height, "page \(page)")
             #expect(try LayoutRun.meanDifference(raster, at: 0, 0, vector) < 0.5, "page \(page)")
@@ -92,7 +92,7 @@ import Vips
         #expect(try run("pdflayout", arguments + ["--dpi", "50", "-o", scratch.path("raster.png")]).status == 0)
         #expect(
             try run("pdflayout", arguments + ["--rtl", "--dpi", "50", "-o", scratch.path("swapped.png")]).status == 0)
-        func blurred(_ path: String) throws -> Image { try Image.load(path).colourspace("srgb").gaussianBlur(sigma: 1) }
+        func blurred(_ path: String) throws -> Image { try Image.load(path).colourspace(.srgb).gaussianBlur(sigma: 1) }
         for sheet in 1...3 {
             let prefix = scratch.path("sheet-\(sheet)")
             let rendered = try run(
@@ -126,7 +126,7 @@ import Vips
         let prefix = scratch.path("media")
         #expect(
             try run("pdftocairo", ["-png", "-r", "72", "-singlefile", scratch.path("media.pdf"), prefix]).status == 0)
-        let image = try Image.load(prefix + ".png").colourspace("srgb")
+        let image = try Image.load(prefix + ".png").colourspace(.srgb)
         let blue = try image.extractArea(x: 110, y: 60, width: 130, height: 280)
         #expect(try blue.extractBand(2).average() > 250 && blue.extractBand(0).average() < 5)
         #expect(try image.extractArea(x: 0, y: 0, width: 90, height: 400).average() > 254)  // never the red media fill
@@ -140,7 +140,7 @@ import Vips
         let prefix = scratch.path("sheet")
         #expect(
             try run("pdftocairo", ["-png", "-r", "72", "-singlefile", scratch.path("sheet.pdf"), prefix]).status == 0)
-        let image = try Image.load(prefix + ".png").colourspace("srgb")
+        let image = try Image.load(prefix + ".png").colourspace(.srgb)
         // PDF y runs upwards: [20 20 80 80] is x 20…80, y 120…180 from the top of a 200-point page.
         let green = try image.extractArea(x: 25, y: 125, width: 50, height: 50)
         #expect(try green.extractBand(1).average() > 250 && green.extractBand(0).average() < 5)

@@ -39,7 +39,7 @@ import Vips
         guard name.contains("@2x") else { return Fixtures.asset("screens/" + name) }
         let path = folder.appendingPathComponent(name).path
         try Image.load(Fixtures.asset("screens/" + name.replacingOccurrences(of: "@2x", with: "")))
-            .resize(2, kernel: "lanczos3").save(to: path)
+            .resize(2, kernel: .lanczos3).save(to: path)
         return path
     }
 

@@ -19,7 +19,7 @@ import Vips
         ).image()
         let alpha = try mask.embed(x: 24, y: 24, width: mask.width + 48, height: mask.height + 48)
         let black = try alpha.linear([0], [0]).cast(.uchar)
-        let image = try Image.bandjoin([black, alpha]).interpreted(as: "b-w")
+        let image = try Image.bandjoin([black, alpha]).interpreted(as: .grey)
         let path = folder.appendingPathComponent("transparent-text.png").path
         try image.save(to: path)
         return path

@@ -24,7 +24,7 @@ import Vips
         var told: [VipsError] = []
         let fallen = try FrostRenderer.normalised(image) { told.append($0) }
         #expect(told.count == 1)
-        #expect(fallen.bands == 3 && fallen.interpretation == "srgb")
+        #expect(fallen.bands == 3 && fallen.interpretation == .srgb)
         #expect(try abs(fallen.average() - 90) < 0.5)
         // Without applying the profile, nothing is tried and nothing is told.
         _ = try FrostRenderer.normalised(image, applyingProfile: false) { told.append($0) }

@@ -30,7 +30,7 @@ import Vips
     @Test func hidpiBoxesAreInFullSizePixels() throws {
         let finder = try TextFinder()
         let small = try Self.screen("gnucash-loan-calculator.png")
-        let large = try small.resize(2, kernel: "lanczos3").copiedToMemory()
+        let large = try small.resize(2, kernel: .lanczos3).copiedToMemory()
         let one = try finder.lines(in: small)
         let two = try finder.lines(in: large, scale: 2)
         #expect(abs(one.count - two.count) <= one.count / 5 + 1, "\(one.count) at 1×, \(two.count) at 2×")
@@ -74,7 +74,7 @@ import Vips
             }
         }
         let noisy = try Image(bytes: bytes, width: image.width, height: image.height, bands: image.bands).interpreted(
-            as: "srgb")
+            as: .srgb)
         let effect = try FrostEffect.resolve(style: .dark, tint: nil, radius: nil, saturation: nil)
         for cover: CoverChoice? in [nil, .average] {
             let hiding = Hiding(secure: true, cover: cover)

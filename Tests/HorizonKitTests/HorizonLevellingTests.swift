@@ -37,7 +37,7 @@ import Vips
                 canvasHeight = Int(levelling.canvasHeight.rounded(.up))
             let out = try dot.affine(
                 v.matrix, outputArea: [0, 0, canvasWidth, canvasHeight], odx: v.odx, ody: v.ody,
-                interpolate: "bilinear"
+                interpolate: .bilinear
             ).floats()
             var sum = 0.0, sx = 0.0, sy = 0.0
             for y in 0..<canvasHeight {

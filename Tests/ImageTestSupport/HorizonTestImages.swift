@@ -19,7 +19,7 @@ public enum HorizonTestImages {
             "similarity",
             [
                 ("in", .image(original)), ("angle", .double(-degrees)),
-                ("interpolate", .object(try Interpolator.named("bicubic"))),
+                ("interpolate", .object(try Interpolator.named(.bicubic))),
             ]
         ).image()
         let keep = CropRect.sameAspect(

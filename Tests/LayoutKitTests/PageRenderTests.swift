@@ -28,7 +28,7 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
                 MixedPDF.path, prefix,
             ])
         #expect(result.status == 0, "\(result.stderr)")
-        let reference = try Image.load(prefix + ".png").colourspace("srgb")
+        let reference = try Image.load(prefix + ".png").colourspace(.srgb)
         let document = try Document(path: MixedPDF.path)
         let ours = try document.page(at: pageIndex).render(scale: 100.0 / 72.0)
         #expect(ours.bands == 3)

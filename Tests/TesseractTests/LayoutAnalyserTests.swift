@@ -9,7 +9,7 @@ import Vips
     static func grey(_ name: String) throws -> (pixels: [UInt8], width: Int, height: Int) {
         var image = try Image.load(Fixtures.asset(name))
         if image.hasAlpha { image = try image.flatten(background: [255]) }
-        image = try image.colourspace("b-w").extractBand(0)
+        image = try image.colourspace(.grey).extractBand(0)
         return (try image.bytes(), image.width, image.height)
     }
 

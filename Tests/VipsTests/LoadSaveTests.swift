@@ -141,9 +141,36 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
     }
 
     @Test func enumArgumentsTakeNicks() throws {
-        let grey = try gradient().colourspace("b-w")
-        #expect(grey.bands == 1)
-        #expect(throws: VipsError.self) { try gradient().colourspace("not-a-space") }
+        let grey = try gradient().colourspace(.grey)
+        #expect(grey.bands == 1 && grey.interpretation == .grey)
+        #expect(throws: VipsError.self) {
+            try Operation.call("colourspace", [("in", .image(try gradient())), ("space", .string("not-a-space"))])
+        }
+    }
+
+    /// Each typed option's raw values are libvips' own nicks, and every interpretation libvips
+    /// has is one of ours (the getter would otherwise call it multiband).
+    @Test func typedOptionsAreLibvipsOwnNicks() throws {
+        try VipsRuntime.ensure()
+        func nicks(_ type: GType) -> Set<String> {
+            guard let enumClass = g_type_class_ref(type)?.assumingMemoryBound(to: GEnumClass.self) else { return [] }
+            defer { g_type_class_unref(enumClass) }
+            return Set(
+                (0..<Int(enumClass.pointee.n_values)).compactMap { enumClass.pointee.values[$0].value_nick }.map {
+                    String(cString: $0)
+                })
+        }
+        let interpretations = nicks(vips_interpretation_get_type()).subtracting(["error", "last"])
+        #expect(interpretations == Set(Interpretation.allCases.map(\.rawValue)))
+        #expect(Set(Kernel.allCases.map(\.rawValue)).isSubset(of: nicks(vips_kernel_get_type())))
+        #expect(Set(Extend.allCases.map(\.rawValue)).isSubset(of: nicks(vips_extend_get_type())))
+        #expect(Set(Precision.allCases.map(\.rawValue)).isSubset(of: nicks(vips_precision_get_type())))
+        for kind in Interpolation.allCases { _ = try Interpolator.named(kind) }
+        // The typed options reach libvips: a resize by kernel, an embed by extend, a convolution by precision.
+        let image = try gradient()
+        #expect(try image.resize(0.5, kernel: .nearest).width == 32)
+        #expect(try image.embed(x: 4, y: 4, width: 72, height: 56, extend: .white).width == 72)
+        #expect(try image.conv(try Image.matrix(width: 1, height: 1, values: [1]), precision: .integer).width == 64)
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
         try Data([UInt8](repeating: 0xEE, count: 16) + pixels).write(to: URL(fileURLWithPath: path))
         let image = try Image.rawload(path: path, width: 5, height: 3, bands: 4, offset: 16)
         unlink(path)  // libvips already holds the file open
-        #expect(image.width == 5 && image.height == 3 && image.bands == 4 && image.interpretation == "srgb")
+        #expect(image.width == 5 && image.height == 3 && image.bands == 4 && image.interpretation == .srgb)
         #expect(try image.bytes() == pixels)
     }
 

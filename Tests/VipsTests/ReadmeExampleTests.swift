@@ -13,7 +13,7 @@ import Vips
 
         let photo = try Image.load(input)
         let small = try photo.thumbnail(width: 400, height: 400)
-        let grey = try small.colourspace("b-w")
+        let grey = try small.colourspace(.grey)
         try grey.save(to: output, strip: true)
         #expect((photo.width, photo.height, photo.bands) == (922, 576, 3))
         #expect((grey.width, grey.height, grey.bands) == (400, 250, 1))
