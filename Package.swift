@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CShim", "CoreTypes"]),
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
-        .target(name: "Tesseract", dependencies: ["CTesseract"]),
+        .target(name: "Tesseract", dependencies: ["CTesseract", "CoreTypes"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
 
         // 5. Engines: the work itself, as libraries a Swift program can call.
@@ -109,7 +109,7 @@ let package = Package(
             dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
         .testTarget(
             name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
-        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "TestSupport"]),
+        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),

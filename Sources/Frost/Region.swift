@@ -1,24 +1,10 @@
 import CoreTypes
 
-/// A rectangle of pixels to obscure, as `--region x,y,width,height` gives it.
-public struct Region: Equatable, Sendable, CustomStringConvertible {
-    /// Left edge in pixels, from 0.
-    public var x: Int
-    /// Top edge in pixels, from 0.
-    public var y: Int
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
+/// A rectangle of pixels to obscure, as `--region x,y,width,height` gives it: the package's one
+/// integer rectangle, named for what it does here.
+public typealias Region = PixelRect
 
-    /// A rectangle from its top-left corner and size, unchecked (`init(parsing:)` validates).
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+extension PixelRect {
     /// Parses `x,y,w,h`: four whole numbers, x and y from 0, width and height from 1.
     public init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
@@ -38,14 +24,4 @@ public struct Region: Equatable, Sendable, CustomStringConvertible {
         guard numbers.allSatisfy({ $0 <= 1 << 30 }) else { throw ParseError(.region, text, "a number is too large") }
         self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
-
-    /// The part inside a width × height image, nil when none of it is.
-    public func clipped(toWidth imageWidth: Int, height imageHeight: Int) -> Region? {
-        let right = min(x + width, imageWidth), bottom = min(y + height, imageHeight)
-        guard right > x, bottom > y else { return nil }
-        return Region(x: x, y: y, width: right - x, height: bottom - y)
-    }
-
-    /// `x,y,width,height`, the form `--region` takes.
-    public var description: String { "\(x),\(y),\(width),\(height)" }
 }

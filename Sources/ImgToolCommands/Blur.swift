@@ -387,11 +387,23 @@ private func trimmed(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
 }
 
-/// One box of text `--find text` found, in pixels of the image.
+/// One box of text `--find text` found, in pixels of the image, written flat:
+/// `{x, y, width, height, confidence}`.
 struct FoundText: Encodable, Sendable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+    var box: PixelRect
     var confidence: Double
+
+    init(x: Int, y: Int, width: Int, height: Int, confidence: Double) {
+        box = PixelRect(x: x, y: y, width: width, height: height)
+        self.confidence = confidence
+    }
+
+    enum CodingKeys: CodingKey { case confidence }
+
+    /// The box's own keys, and the confidence beside them in the same object.
+    func encode(to encoder: any Encoder) throws {
+        try box.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(confidence, forKey: .confidence)
+    }
 }

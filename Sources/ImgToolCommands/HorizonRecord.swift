@@ -1,4 +1,5 @@
 import CommandSupport
+import CoreTypes
 import Foundation
 import Horizon
 import HorizonKit
@@ -6,13 +7,6 @@ import HorizonKit
 /// One input's result, as printed: a line of text or one JSON object whose keys docs/JSON.md lists
 /// (pinned by JSONRecordPinTests). Absent values are written as null, never left out.
 public struct HorizonRecord: Encodable, Sendable, Equatable {
-    public struct Crop: Encodable, Sendable, Equatable {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
-    }
-
     public var file: String
     /// Displayed size (after EXIF orientation).
     public var width: Int
@@ -28,7 +22,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     /// [a, b, c, d, tx, ty]: displayed pixel (x, y) → levelled canvas (a·x + c·y + tx, b·x + d·y + ty).
     @NullWhenAbsent public var transform: [Double]?
     /// The kept rectangle in the levelled canvas, whole pixels: the output's size when fixing.
-    @NullWhenAbsent public var crop: Crop?
+    @NullWhenAbsent public var crop: PixelRect?
     /// The straightened copy written with `--fix` (nil when nothing was written), for the text line.
     public var output: String?
     /// Every file written for this photo (the `--fix` copy, the `--overlay` drawing), with pixel sizes.
@@ -80,7 +74,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             [rounded(estimate.line.end.x, 2), rounded(estimate.line.end.y, 2)],
         ]
         transform = levelling.transform.components.enumerated().map { rounded($1, $0 < 4 ? 9 : 4) }
-        self.crop = Crop(x: Int(crop.x), y: Int(crop.y), width: Int(crop.width), height: Int(crop.height))
+        self.crop = PixelRect(x: Int(crop.x), y: Int(crop.y), width: Int(crop.width), height: Int(crop.height))
     }
 
     enum CodingKeys: String, CodingKey {

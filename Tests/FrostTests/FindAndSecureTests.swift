@@ -81,6 +81,19 @@ import Testing
     }
 }
 
+/// `--region` areas, text boxes and pixel rectangles are one type: parsed, clipped, shown and
+/// written to JSON alike.
+@Suite struct PixelRectTests {
+    @Test func regionsArePixelRects() throws {
+        let region: PixelRect = try Region(parsing: " 40, 60,300,40")
+        #expect(region == PixelRect(x: 40, y: 60, width: 300, height: 40))
+        #expect(region.description == "40,60,300,40" && region.maxX == 340 && region.maxY == 100)
+        #expect(region.clipped(toWidth: 100, height: 80) == PixelRect(x: 40, y: 60, width: 60, height: 20))
+        #expect(region.clipped(toWidth: 40, height: 80) == nil)
+        #expect(TextBox(region, confidence: 1).region == region)
+    }
+}
+
 @Suite struct TextLinesTests {
     static func word(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ c: Double = 1) -> TextBox {
         TextBox(Region(x: x, y: y, width: w, height: h), confidence: c)

@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import Tesseract
 import TestSupport
@@ -24,6 +25,16 @@ import Vips
         }
         // Text lines are short: no word box is a whole panel.
         #expect(words.filter { $0.height > 40 }.count <= 2)
+    }
+
+    /// A word's box is the package's one integer rectangle; its sides read and write through it.
+    @Test func aWordBoxHoldsAPixelRect() {
+        var word = WordBox(x: 3, y: 4, width: 5, height: 6, confidence: 0.5)
+        #expect(word.box == PixelRect(x: 3, y: 4, width: 5, height: 6))
+        word.x = 10
+        word.height = 2
+        #expect(word.box == PixelRect(x: 10, y: 4, width: 5, height: 2) && word.box.maxX == 15)
+        #expect(word == WordBox(box: PixelRect(x: 10, y: 4, width: 5, height: 2), confidence: 0.5))
     }
 
     @Test func aBlankImageHasNoWords() throws {
