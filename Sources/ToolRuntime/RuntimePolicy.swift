@@ -14,20 +14,26 @@ import Vips
 /// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
 /// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
+/// - `FROSTLEVEL_VIPS_CACHE_MAX=N`: libvips' operation cache keeps up to N operations instead of
+///   the tool's choice below (100 is libvips' own default).
 /// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text).
 public struct RuntimePolicy: Sendable {
     /// Point descriptor 2 at /dev/null (keeping a duplicate for the tool's own messages): poppler
     /// writes some complaints straight to it ("Bogus memory allocation size"), past any callback,
     /// which would break the promise of one-line errors.
     public var silencesLibraryStderr: Bool
+    /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
+    public var cachedOperations: Int?
 
     /// imgtool: libvips only, whose warnings go through GLib.
     public static let imgtool = RuntimePolicy(silencesLibraryStderr: false)
-    /// pdflayout: poppler as well.
-    public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true)
+    /// pdflayout: poppler as well. Every page is a new image saved once, so libvips' operation
+    /// cache never hits; left on, it kept the last ~100 MB of pages alive (bench/memory/PDFLAYOUT.md).
+    public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true, cachedOperations: 0)
 
-    public init(silencesLibraryStderr: Bool) {
+    public init(silencesLibraryStderr: Bool, cachedOperations: Int? = nil) {
         self.silencesLibraryStderr = silencesLibraryStderr
+        self.cachedOperations = cachedOperations
     }
 
     public func apply() {
@@ -46,7 +52,8 @@ public struct RuntimePolicy: Sendable {
                     "VipsForeignLoadPpm", "VipsForeignLoadSvg", "VipsForeignLoadJp2k", "VipsForeignLoadJxl",
                 ],
                 silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
-                mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil))
+                mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil,
+                cachedOperations: environment["FROSTLEVEL_VIPS_CACHE_MAX"].flatMap { Int($0) } ?? cachedOperations))
         // Tesseract (imgtool blur --find text) prints its own complaints, e.g. for a --lang whose
         // data is missing, which imgtool reports in one line of its own.
         if environment["FROSTLEVEL_TESSERACT_MESSAGES"] == nil {

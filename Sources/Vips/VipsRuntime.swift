@@ -25,15 +25,21 @@ public enum VipsRuntime {
         /// glibc's malloc arenas for the whole process (mallopt M_ARENA_MAX), set just before
         /// libvips starts its worker threads; nil leaves glibc's default.
         public var mallocArenas: Int?
+        /// The most operations libvips' operation cache keeps (vips_cache_set_max); nil leaves
+        /// libvips' default (100 operations, up to 100 MB of pixels). A cached operation keeps its
+        /// input images alive, so a tool that never asks for the same operation twice (a page or
+        /// a photo after another) only pays for it: 0 turns the cache off.
+        public var cachedOperations: Int?
 
         public init(
             blocksUntrustedLoaders: Bool = false, acceptedLoaders: [String] = [], silencesWarnings: Bool = false,
-            mallocArenas: Int? = nil
+            mallocArenas: Int? = nil, cachedOperations: Int? = nil
         ) {
             self.blocksUntrustedLoaders = blocksUntrustedLoaders
             self.acceptedLoaders = acceptedLoaders
             self.silencesWarnings = silencesWarnings
             self.mallocArenas = mallocArenas
+            self.cachedOperations = cachedOperations
         }
     }
 
@@ -49,6 +55,7 @@ public enum VipsRuntime {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
         if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
+        if let operations = chosen.cachedOperations { vips_cache_set_max(Int32(operations)) }
         if chosen.silencesWarnings {
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
         }
