@@ -10,15 +10,18 @@ let package = Package(
         .library(name: "HorizonKit", targets: ["HorizonKit"]),
         .library(name: "FrostKit", targets: ["FrostKit"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        .library(name: "SidecarKit", targets: ["SidecarKit"]),
         // Swift faces of the C libraries.
         .library(name: "Vips", targets: ["Vips"]),
         .library(name: "Poppler", targets: ["Poppler"]),
         .library(name: "QPDF", targets: ["QPDF"]),
         .library(name: "Tesseract", targets: ["Tesseract"]),
+        .library(name: "LibRaw", targets: ["LibRaw"]),
         // Pure cores and shared value types.
         .library(name: "PageLayout", targets: ["PageLayout"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
+        .library(name: "Sidecars", targets: ["Sidecars"]),
         .library(name: "CoreTypes", targets: ["CoreTypes"]),
         .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
@@ -34,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // Tesseract's C API: layout analysis finds the words to hide (imgtool blur --find text).
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        // LibRaw's thread-safe build: raw photos (metadata, embedded preview, demosaic).
+        .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
         // Prefixed one-line wrappers for GType macros and mallopt; no logic.
         .target(name: "CShim", dependencies: ["CVips"]),
 
@@ -43,6 +48,8 @@ let package = Package(
         // 3. Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
         .target(name: "Horizon"),
+        // Editors' sidecar settings: geometry in each editor's terms, RawTherapee profiles, darktable params.
+        .target(name: "Sidecars", dependencies: ["Horizon"]),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
 
         // 4. Swift faces of the C libraries, and process-free tool support (batches, atomic files).
@@ -50,10 +57,13 @@ let package = Package(
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
         .target(name: "Tesseract", dependencies: ["CTesseract", "CoreTypes"]),
+        .target(name: "LibRaw", dependencies: ["CLibRaw"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
 
         // 5. Engines: the work itself, as libraries a Swift program can call.
-        .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips"]),
+        .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"]),
+        // Sidecars beside photos: XMP documents edited with FoundationXML, atomic replacement.
+        .target(name: "SidecarKit", dependencies: ["Sidecars", "Horizon", "ToolSupport"]),
         .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
         // The web reader's page, style and script are real files, compiled into the binary as bytes
         // (the pdflayout binary carries them wherever it is copied; nothing travels beside it).
@@ -73,7 +83,7 @@ let package = Package(
             name: "ImgToolCommands",
             dependencies: [
                 "CoreTypes", "HorizonKit", "FrostKit", "Vips", "Tesseract", "Horizon", "Frost", "ToolSupport",
-                "CommandSupport",
+                "CommandSupport", "LibRaw", "Sidecars", "SidecarKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

@@ -7,6 +7,9 @@ packages=(
   pkg-config libvips-dev libpoppler-glib-dev   # build: libvips, poppler-glib, cairo
   libheif1 libaom3                              # .avif outputs: Debian 12's libheif links the aom AV1 encoder (no plugin packages before libheif 1.16)
   libqpdf-dev                                   # build: qpdf reads /Rotate, boxes, /Direction
+  libraw-dev                                    # build: raw photos (LibRaw: metadata, embedded preview, demosaic)
+  rawtherapee darktable                         # tests: the editors render the sidecars imgtool horizon writes
+  rawtran-doc                                   # tests: a real raw photo (IMG_5952.CR2, Canon EOS 30D, GPL-3+)
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader

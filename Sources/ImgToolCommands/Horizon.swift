@@ -4,6 +4,8 @@ import CoreTypes
 import Foundation
 import Horizon
 import HorizonKit
+import LibRaw
+import Sidecars
 import ToolSupport
 import Vips
 
@@ -90,7 +92,32 @@ extension ImgTool {
         @Option(help: ArgumentHelp("Resampler for --fix: bicubic, lbb, nohalo or vsqbs.", valueName: "name"))
         public var interpolate: String?
 
-        @Flag(help: "With --fix: skip photos whose straightened copy exists and is newer than the photo.")
+        @Option(
+            help: ArgumentHelp(
+                "Write the straightening where an editor reads it, the photo untouched: rawtherapee (PHOTO.EXT.pp3), darktable (PHOTO.EXT.xmp), lightroom (PHOTO.xmp, Camera Raw too); several separated by commas or repeated. Existing sidecars keep every other setting.",
+                valueName: "editor"))
+        public var sidecar: [String] = []
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Apply this tilt (degrees, positive when the horizon rises to the right) instead of detecting one: for --fix and --sidecar.",
+                valueName: "degrees"))
+        public var angle: Double?
+
+        @Option(
+            help: ArgumentHelp(
+                "Apply the decisions saved from a --review page: accepted photos get their (possibly nudged) angle, rejected ones are left alone, others are detected.",
+                valueName: "file"))
+        public var decisions: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Raw photos: detect on the camera's embedded preview (default, fastest) or LibRaw's half-size demosaic.",
+                valueName: "preview|half-size"))
+        public var rawAnalysis: String?
+
+        @Flag(help: "With --fix or --sidecar: skip photos whose outputs exist and are newer than the photo.")
         public var skipExisting = false
 
         @Flag(
@@ -129,10 +156,26 @@ extension ImgTool {
             guard minConfidence.isFinite, minConfidence >= 0, minConfidence <= 1 else {
                 throw ValidationError("--min-confidence must be from 0 to 1")
             }
-            if skipExisting && !fix { throw ValidationError("--skip-existing needs --fix") }
+            let editors = try sidecarEditors()
+            if skipExisting && !fix && editors.isEmpty { throw ValidationError("--skip-existing needs --fix or --sidecar") }
+            if let angle, !(angle.isFinite && Swift.abs(angle) <= 45) {
+                throw ValidationError("--angle must be from -45 to 45 degrees")
+            }
+            if angle != nil && decisions != nil {
+                throw ValidationError("--angle and --decisions both give the angle: use one")
+            }
+            if !editors.isEmpty && files.contains("-") {
+                throw ValidationError("--sidecar writes beside the photo: give a file, not standard input")
+            }
+            if let rawAnalysis, RawAnalysisSource(rawValue: rawAnalysis) == nil {
+                throw ValidationError("--raw-analysis must be preview or half-size")
+            }
+            if crop != nil && !fix && editors.isEmpty {
+                throw ValidationError("--crop shapes the straightened copy or the sidecar's crop: add --fix or --sidecar")
+            }
             // Options that shape the straightened copy do nothing without --fix: say so.
             for (option, given) in [
-                ("--crop", crop != nil), ("--background", background != nil), ("--interpolate", interpolate != nil),
+                ("--background", background != nil), ("--interpolate", interpolate != nil),
                 ("--strip", strip),
             ] where given && !fix {
                 throw ValidationError("\(option) shapes the straightened copy: add --fix")
@@ -167,18 +210,36 @@ extension ImgTool {
             for format in [fixes?.userFormat, overlays?.userFormat].compactMap({ $0 }) {
                 try ImageOutput.checkWritable(format)
             }
-            return HorizonJob(
+            var job = HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
                 leveller: HorizonLeveller(
                     crop: crop ?? .aspect, background: background,
                     interpolator: interpolate.flatMap(Interpolation.init(rawValue:)) ?? .bicubic),
                 fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
                 maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
+            job.sidecars = (try? sidecarEditors()) ?? []
+            job.givenAngle = angle
+            job.decisions = try decisions.map { path throws(ToolFailure) in try ReviewDecisions.read(path) }
+            job.rawSource = rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview
+            return job
+        }
+
+        /// `--sidecar a,b --sidecar c`, each editor once, in the order given.
+        func sidecarEditors() throws -> [SidecarEditor] {
+            var editors: [SidecarEditor] = []
+            for name in sidecar.flatMap({ $0.split(separator: ",") }) {
+                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let editor = SidecarEditor(rawValue: key) ?? (key == "camera-raw" ? .lightroom : nil) else {
+                    throw ValidationError("--sidecar \"\(name)\": use rawtherapee, darktable or lightroom")
+                }
+                if !editors.contains(editor) { editors.append(editor) }
+            }
+            return editors
         }
 
         public func run() throws {
             limits.apply()
-            var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes))
             // Run twice beside the photos, a batch would take its own copies for photos.
             if fix && output == nil && !inPlace {
                 let (kept, dropped) = OutputPlan.droppingOwnOutputs(inputs, tag: "-level")

@@ -3,6 +3,9 @@ import CoreTypes
 import Foundation
 import Horizon
 import HorizonKit
+import LibRaw
+import Sidecars
+import SidecarKit
 import ToolSupport
 import Vips
 
@@ -22,19 +25,37 @@ struct HorizonJob: Sendable {
     var evidence = false
     /// `-q`: no notices (frames and pages left out).
     var quiet = false
+    /// `--sidecar`: editors whose sidecar gets the straightening.
+    var sidecars: [SidecarEditor] = []
+    /// `--angle`: a known tilt, applied instead of detecting one.
+    var givenAngle: Double?
+    /// `--decisions`: reviewed tilts by photo path; photos without one are detected.
+    var decisions: ReviewDecisions?
+    /// Raw photos: the pixels analysed.
+    var rawSource: RawAnalysisSource = .preview
 
     /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
     /// error that stopped it.
     func run(_ batchInput: BatchInput) -> BatchOutcome<HorizonRecord> {
         let input = batchInput.path
         do {
-            if skipExisting, let fixes, fixes.place != .inPlace, !batchInput.isStandardInput {
-                // The copy keeps the input's format, or is PNG where libvips cannot write that format
-                // (as HorizonSaveFormat.choose decides once the image is open).
-                let own = ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png
-                let target = try fixes.resolve(batchInput, as: .image(own), keepingInputSuffix: true, create: false)
-                if OutputFreshness.isUpToDate(outputs: [target.path], input: input) {
-                    return .skipped(outputs: [target.path])
+            if decisions?.isRejected(input) == true { return .skipped(outputs: []) }
+            if skipExisting, fixes?.place != .inPlace, !batchInput.isStandardInput {
+                var expected = sidecars.map { $0.path(for: input) }
+                if let fixes {
+                    // The copy keeps the input's format, or is PNG where libvips cannot write that
+                    // format (as HorizonSaveFormat.choose decides once the image is open); a raw
+                    // photo's developed copy is TIFF unless -o names another format.
+                    let target =
+                        RawPhoto.isRaw(input)
+                        ? try fixes.resolve(batchInput, as: .image(rawCopyFormat(fixes)), create: false)
+                        : try fixes.resolve(
+                            batchInput, as: .image(ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png),
+                            keepingInputSuffix: true, create: false)
+                    expected.append(target.path)
+                }
+                if !expected.isEmpty, OutputFreshness.isUpToDate(outputs: expected, input: input) {
+                    return .skipped(outputs: expected)
                 }
             }
             let record = try process(batchInput)
@@ -46,6 +67,7 @@ struct HorizonJob: Sendable {
 
     private func process(_ batchInput: BatchInput) throws -> HorizonRecord {
         let input = batchInput.path
+        if !batchInput.isStandardInput, RawPhoto.isRaw(input) { return try processRaw(batchInput) }
         // Standard input is read once into memory: detection and levelling both need it.
         let stdinBytes: [UInt8]? = input == "-" ? StandardInput.readAll() : nil
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in
@@ -53,11 +75,19 @@ struct HorizonJob: Sendable {
         }
         // The header, opened once: for the detector's full size and for the frame count below.
         let header = try memoryImage ?? Image.load(input, autorotate: false, access: .sequential, maxPixels: maxPixels)
-        let detection =
-            try memoryImage.map { image throws(VipsError) in
-                try HorizonDetector.detect(image: image, estimator: estimator)
-            }
-            ?? HorizonDetector.detect(file: input, header: header, estimator: estimator, maxPixels: maxPixels)
+        let detection: HorizonDetection
+        if let known = knownAngle(for: input) {
+            let swapped = memoryImage == nil && [5, 6, 7, 8].contains(header.orientation)
+            detection = .given(
+                angleDegrees: known, width: swapped ? header.height : header.width,
+                height: swapped ? header.width : header.height)
+        } else {
+            detection =
+                try memoryImage.map { image throws(VipsError) in
+                    try HorizonDetector.detect(image: image, estimator: estimator)
+                }
+                ?? HorizonDetector.detect(file: input, header: header, estimator: estimator, maxPixels: maxPixels)
+        }
 
         let estimate = detection.estimate
         let plan = estimate.map {
@@ -66,7 +96,8 @@ struct HorizonJob: Sendable {
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
-        record.level = fixes != nil ? false : nil
+        record.level = fixes != nil || !sidecars.isEmpty ? false : nil
+        try writeSidecars(for: input, estimate: estimate, into: &record)
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.
@@ -157,7 +188,7 @@ struct HorizonJob: Sendable {
         return target.path
     }
 
-    private func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
+    func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
         try Self.refuseTerminal(path)
         try ImageOutput.write(image, to: path, format: format.format, options: format.options, strip: strip)
     }

@@ -32,7 +32,9 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     @NullWhenAbsent public var level: Bool?
     /// Frames or pages in the file (only the first is measured and written).
     public var pages = 1
-    /// Whether anything was to be written (`--fix`).
+    /// Sidecars written (`--sidecar`), for the text line; also in `outputs`.
+    public var sidecars: [String] = []
+    /// Whether anything was to be written (`--fix`, `--sidecar`).
     var includesOutput: Bool { level != nil }
     /// With `--evidence`: every candidate with the features behind its confidence (the key is
     /// left out without it).
@@ -99,6 +101,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             return line
         }
         if let output, let crop { line += " → \(output) \(crop.width)×\(crop.height)" }
+        if !sidecars.isEmpty { line += " → " + sidecars.joined(separator: ", ") }
         return line
     }
 }

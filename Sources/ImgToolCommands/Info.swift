@@ -1,5 +1,7 @@
 import ArgumentParser
 import CommandSupport
+import Foundation
+import LibRaw
 import ToolSupport
 import Vips
 
@@ -44,7 +46,7 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let maxPixels = limits.maxPixels
-            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes)
+            let inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes))
             batch.shareCores(among: inputs.count)
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
@@ -72,8 +74,71 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var metadata: [String]
     /// Frames (animated GIF, WebP) or pages (TIFF, HEIF) in the file; the others describe the first.
     public var pages: Int = 1
+    /// Raw photos only (read by LibRaw): the camera's record; absent for other images.
+    public var raw: RawDetails?
+
+    /// What LibRaw reads from a raw photo's metadata (JSON keys in snake_case; absent values null).
+    public struct RawDetails: Codable, Sendable, Equatable {
+        public var make: String
+        public var model: String
+        public var lens: String?
+        public var iso: Double?
+        /// Seconds.
+        public var shutter: Double?
+        public var aperture: Double?
+        /// Millimetres.
+        public var focalLength: Double?
+        /// ISO 8601, UTC as LibRaw reads it.
+        public var taken: String?
+        public var previewWidth: Int
+        public var previewHeight: Int
+
+        enum CodingKeys: String, CodingKey {
+            case make, model, lens, iso, shutter, aperture, focalLength = "focal_length", taken
+            case previewWidth = "preview_width", previewHeight = "preview_height"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(make, forKey: .make)
+            try container.encode(model, forKey: .model)
+            try container.encode(lens, forKey: .lens)
+            try container.encode(iso, forKey: .iso)
+            try container.encode(shutter, forKey: .shutter)
+            try container.encode(aperture, forKey: .aperture)
+            try container.encode(focalLength, forKey: .focalLength)
+            try container.encode(taken, forKey: .taken)
+            try container.encode(previewWidth, forKey: .previewWidth)
+            try container.encode(previewHeight, forKey: .previewHeight)
+        }
+    }
+
+    /// A raw photo as LibRaw describes it: the developed picture's size and the camera's record.
+    static func readRaw(_ file: String) throws(ToolFailure) -> ImageInfo {
+        do {
+            let photo = try RawPhoto(path: file)
+            let meta = photo.metadata
+            let suffix = URL(fileURLWithPath: file).pathExtension.lowercased()
+            let orientation = [0: 1, 3: 3, 5: 8, 6: 6][meta.flip] ?? 1
+            var info = ImageInfo(
+                file: file, format: "raw " + (suffix.isEmpty ? "photo" : suffix), width: meta.width,
+                height: meta.height, bands: 3, bandFormat: "ushort", interpretation: "rgb16",
+                orientation: orientation, iccProfile: false, metadata: ["exif"])
+            let taken = meta.timestamp.map {
+                ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval($0)))
+            }
+            info.raw = RawDetails(
+                make: meta.make, model: meta.model, lens: meta.lens, iso: meta.iso, shutter: meta.shutter.map { ($0 * 1e6).rounded() / 1e6 },
+                aperture: meta.aperture, focalLength: meta.focalLength, taken: taken,
+                previewWidth: meta.previewWidth, previewHeight: meta.previewHeight)
+            return info
+        } catch {
+            throw Failures.failure(error, file: file)
+        }
+    }
 
     public static func read(_ file: String, maxPixels: Int = Image.defaultMaxPixels) throws(ToolFailure) -> ImageInfo {
+        if file != "-", RawPhoto.isRaw(file) { return try readRaw(file) }
         do {
             let image = try Image.load(
                 ImageInput.source(file), autorotate: false, access: .sequential, maxPixels: maxPixels)
@@ -134,6 +199,21 @@ public struct ImageInfo: Codable, Sendable, Equatable {
         var text = "\(shownFile): \(format) \(width)×\(height), \(bands) bands \(bandFormat) \(interpretation)"
         if orientation != 1 { text += ", EXIF orientation \(orientation)" }
         if pages > 1 { text += ", \(pages) \(MultiPage.unit(format: format))" }
+        if let raw {
+            text += ", \(raw.make) \(raw.model)"
+            var exposure: [String] = []
+            if let iso = raw.iso { exposure.append("ISO \(Int(iso))") }
+            if let shutter = raw.shutter {
+                exposure.append(shutter < 1 ? "1/\(Int((1 / shutter).rounded())) s" : String(format: "%.1f s", shutter))
+            }
+            if let aperture = raw.aperture { exposure.append(String(format: "f/%.1f", aperture)) }
+            if let focal = raw.focalLength { exposure.append(String(format: "%.0f mm", focal)) }
+            if !exposure.isEmpty { text += ", " + exposure.joined(separator: " ") }
+            if let lens = raw.lens { text += ", \(lens)" }
+            if let taken = raw.taken { text += ", taken \(taken)" }
+            text += raw.previewWidth > 0 ? ", preview \(raw.previewWidth)×\(raw.previewHeight)" : ", no preview"
+            return text
+        }
         text += metadata.isEmpty ? ", no metadata" : ", metadata: \(metadata.joined(separator: " "))"
         return text
     }

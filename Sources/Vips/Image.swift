@@ -140,6 +140,11 @@ extension Image {
         try self.init(copying: floats, width: width, height: height, bands: bands, format: .float)
     }
 
+    /// Builds an image from packed, band-interleaved 16-bit pixels (copied).
+    public convenience init(ushorts: [UInt16], width: Int, height: Int, bands: Int) throws(VipsError) {
+        try self.init(copying: ushorts, width: width, height: height, bands: bands, format: .ushort)
+    }
+
     private convenience init<T>(
         copying values: [T], width: Int, height: Int, bands: Int, format: BandFormat
     ) throws(VipsError) {

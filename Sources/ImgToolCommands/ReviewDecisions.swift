@@ -1,0 +1,68 @@
+import Foundation
+import ToolSupport
+
+/// The decisions file the review page saves (`imgtool horizon --review`) and `--decisions` reads:
+/// `{"version": 1, "photos": [{"file": PATH, "decision": "accept" | "reject", "angle": DEGREES}]}`.
+/// An accepted photo's angle (as found, or nudged in the review) is applied as given; a rejected
+/// photo is left alone; photos the file does not name are detected as usual.
+struct ReviewDecisions: Sendable, Codable, Equatable {
+    struct Photo: Sendable, Codable, Equatable {
+        var file: String
+        var decision: String
+        var angle: Double?
+    }
+
+    var version = 1
+    var photos: [Photo]
+
+    /// Reads and checks a decisions file (one-line errors: exit 64, it is a command-line input).
+    static func read(_ path: String) throws(ToolFailure) -> ReviewDecisions {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ToolFailure("--decisions \(path): cannot read it", status: ExitStatus.usage)
+        }
+        let decisions: ReviewDecisions
+        do {
+            decisions = try JSONDecoder().decode(ReviewDecisions.self, from: data)
+        } catch {
+            throw ToolFailure(
+                "--decisions \(path): not a decisions file (JSON {\"version\": 1, \"photos\": [...]}, as the review page saves)",
+                status: ExitStatus.usage)
+        }
+        for photo in decisions.photos {
+            switch photo.decision {
+            case "accept":
+                guard let angle = photo.angle, angle.isFinite, Swift.abs(angle) <= 45 else {
+                    throw ToolFailure(
+                        "--decisions \(path): \(photo.file) is accepted without an angle from -45 to 45 degrees",
+                        status: ExitStatus.usage)
+                }
+            case "reject": break
+            default:
+                throw ToolFailure(
+                    "--decisions \(path): \(photo.file): decision must be accept or reject, not \"\(photo.decision)\"",
+                    status: ExitStatus.usage)
+            }
+        }
+        return decisions
+    }
+
+    private func entry(for file: String) -> Photo? {
+        if let exact = photos.last(where: { $0.file == file }) { return exact }
+        let wanted = URL(fileURLWithPath: file).standardizedFileURL.path
+        return photos.last { URL(fileURLWithPath: $0.file).standardizedFileURL.path == wanted }
+    }
+
+    /// The accepted angle for `file`, nil when it was not accepted or not reviewed.
+    func angle(for file: String) -> Double? {
+        guard let photo = entry(for: file), photo.decision == "accept" else { return nil }
+        return photo.angle
+    }
+
+    /// Whether the review rejected `file`.
+    func isRejected(_ file: String) -> Bool {
+        entry(for: file)?.decision == "reject"
+    }
+}

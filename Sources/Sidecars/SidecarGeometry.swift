@@ -1,0 +1,83 @@
+import Horizon
+
+/// The editors that read a straightening from a file beside the photo.
+public enum SidecarEditor: String, Sendable, CaseIterable {
+    case rawtherapee, darktable, lightroom
+
+    /// The sidecar's path: RawTherapee and darktable add to the whole name (`IMG_1.CR2.pp3`,
+    /// `IMG_1.CR2.xmp`); Lightroom and Camera Raw replace the suffix (`IMG_1.xmp`).
+    public func path(for photo: String) -> String {
+        switch self {
+        case .rawtherapee: return photo + ".pp3"
+        case .darktable: return photo + ".xmp"
+        case .lightroom:
+            let slash = photo.lastIndex(of: "/")
+            if let dot = photo.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true,
+                dot != (slash.map { photo.index(after: $0) } ?? photo.startIndex)
+            {
+                return String(photo[..<dot]) + ".xmp"
+            }
+            return photo + ".xmp"
+        }
+    }
+}
+
+/// A straightening in each editor's terms, from the horizon's tilt and the photo's displayed size.
+///
+/// Every editor turns the picture about its centre; the tilt is undone by turning it clockwise
+/// by the horizon's angle (this project's angle is positive when the horizon rises to the right).
+/// RawTherapee, darktable's "rotate and perspective" and Camera Raw all count positive angles
+/// counter-clockwise, so each is given minus the horizon's angle.
+public struct SidecarGeometry: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    /// The horizon's tilt, degrees, positive when it rises to the right.
+    public var horizonDegrees: Double
+    public var crop: CropMode
+
+    public init(width: Int, height: Int, horizonDegrees: Double, crop: CropMode = .aspect) {
+        self.width = Double(width)
+        self.height = Double(height)
+        self.horizonDegrees = horizonDegrees
+        self.crop = crop
+    }
+
+    /// The editors' rotation: positive counter-clockwise.
+    public var counterClockwiseDegrees: Double { horizonDegrees == 0 ? 0 : -horizonDegrees }
+
+    private var levelling: Levelling {
+        Levelling(width: width, height: height, angleDegrees: horizonDegrees, crop: crop)
+    }
+
+    /// The kept rectangle in the photo's own frame (the turned picture centred on the unturned
+    /// frame, as RawTherapee and Camera Raw place it); the whole frame for `--crop none`.
+    public var cropInFrame: CropRect {
+        let levelling = levelling
+        guard crop != .none else { return CropRect(x: 0, y: 0, width: width, height: height) }
+        return CropRect(
+            x: levelling.crop.x - (levelling.canvasWidth - width) / 2,
+            y: levelling.crop.y - (levelling.canvasHeight - height) / 2,
+            width: levelling.crop.width, height: levelling.crop.height)
+    }
+
+    /// RawTherapee's [Crop] in whole pixels, never outside the turned picture.
+    public var rawTherapeeCrop: (x: Int, y: Int, width: Int, height: Int) {
+        let rect = cropInFrame.roundedInward()
+        return (Int(rect.x), Int(rect.y), Int(rect.width), Int(rect.height))
+    }
+
+    /// Camera Raw's crop box: left, top, right, bottom as fractions of the unturned photo.
+    public var fractionalCrop: (left: Double, top: Double, right: Double, bottom: Double) {
+        let rect = cropInFrame
+        return (rect.x / width, rect.y / height, (rect.x + rect.width) / width, (rect.y + rect.height) / height)
+    }
+
+    /// darktable's crop module after "rotate and perspective", whose output is the bounding box of
+    /// the turned picture: left, top, right, bottom as fractions of that box.
+    public var darktableCrop: (left: Double, top: Double, right: Double, bottom: Double) {
+        let levelling = levelling
+        let rect = crop == .none ? CropRect.none(width: width, height: height, angleDegrees: horizonDegrees) : levelling.crop
+        let w = levelling.canvasWidth, h = levelling.canvasHeight
+        return (rect.x / w, rect.y / h, (rect.x + rect.width) / w, (rect.y + rect.height) / h)
+    }
+}
