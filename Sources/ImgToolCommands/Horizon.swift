@@ -250,6 +250,11 @@ extension ImgTool {
                     )
                 }
             }
+            if !quiet, let editors = try? sidecarEditors(), editors.contains(.darktable), editors.contains(.lightroom) {
+                Console.error(
+                    "imgtool horizon: note: darktable also applies a Lightroom PHOTO.xmp the first time it develops a photo; for photos darktable opens, write one of the two"
+                )
+            }
             let job: HorizonJob
             do {
                 job = try makeJob(inputs)

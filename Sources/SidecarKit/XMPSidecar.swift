@@ -12,6 +12,7 @@ enum XMPSidecar {
     static let darktable = "http://darktable.sf.net/"
     static let crs = "http://ns.adobe.com/camera-raw-settings/1.0/"
     static let xmpMM = "http://ns.adobe.com/xap/1.0/mm/"
+    static let tiff = "http://ns.adobe.com/tiff/1.0/"
 
     struct Malformed: Error, CustomStringConvertible {
         var description: String
@@ -102,6 +103,13 @@ enum XMPSidecar {
             ("HasCrop", "True"),
         ]
         for (name, value) in values { setProperty(name, uri: crs, prefix: p, value: value, on: description) }
+        // The photo's size, as Lightroom records it: readers place the crop box with it (darktable's
+        // Lightroom import needs it). Kept when already there.
+        let t = prefix(for: tiff, wanted: "tiff", on: description)
+        for (name, value) in [("ImageWidth", geometry.width), ("ImageLength", geometry.height)]
+        where self.value(name, uri: tiff, of: description) == nil && children(of: description, named: name, uri: tiff).isEmpty {
+            setProperty(name, uri: tiff, prefix: t, value: "\(Int(value))", on: description)
+        }
         return serialise(document)
     }
 

@@ -1,5 +1,9 @@
 import Horizon
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The editors that read a straightening from a file beside the photo.
 public enum SidecarEditor: String, Sendable, CaseIterable {
     case rawtherapee, darktable, lightroom
@@ -66,10 +70,19 @@ public struct SidecarGeometry: Sendable, Equatable {
         return (Int(rect.x), Int(rect.y), Int(rect.width), Int(rect.height))
     }
 
-    /// Camera Raw's crop box: left, top, right, bottom as fractions of the unturned photo.
+    /// Camera Raw's crop box: the kept rectangle's top-left and bottom-right corners, found in the
+    /// unturned photo and given as fractions of its width and height (left, top, right, bottom).
+    /// The rectangle is level in the turned picture, so in the unturned photo its corners are
+    /// turned back by the crop angle about the centre (as darktable's Lightroom import reads them).
     public var fractionalCrop: (left: Double, top: Double, right: Double, bottom: Double) {
         let rect = cropInFrame
-        return (rect.x / width, rect.y / height, (rect.x + rect.width) / width, (rect.y + rect.height) / height)
+        let turn = counterClockwiseDegrees * .pi / 180
+        let halfWidth = rect.width / 2, halfHeight = rect.height / 2
+        // The top-left corner, centre-relative, in the turned picture: (−w/2, −h/2); back in the
+        // photo: x = x′·cos A − y′·sin A, y = x′·sin A + y′·cos A (y down).
+        let x = -halfWidth * cos(turn) + halfHeight * sin(turn)
+        let y = -halfWidth * sin(turn) - halfHeight * cos(turn)
+        return (0.5 + x / width, 0.5 + y / height, 0.5 - x / width, 0.5 - y / height)
     }
 
     /// darktable's crop module after "rotate and perspective", whose output is the bounding box of
