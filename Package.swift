@@ -123,6 +123,7 @@ let package = Package(
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
+        .testTarget(name: "SidecarTests", dependencies: ["Sidecars", "SidecarKit", "Horizon", "TestSupport"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The command modules called in-process (help text, error mapping).
         .testTarget(

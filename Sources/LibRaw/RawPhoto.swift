@@ -89,6 +89,7 @@ public final class RawPhoto {
     private let handle: UnsafeMutablePointer<libraw_data_t>
     public let path: String
     public let metadata: RawMetadata
+    private var unpacked = false
 
     /// File suffixes (lower case, with the dot) of the raw formats people shoot; LibRaw reads more.
     public static let suffixes: Set<String> = [
@@ -145,8 +146,12 @@ public final class RawPhoto {
         handle.pointee.params.half_size = halfSize ? 1 : 0
         handle.pointee.params.output_bps = bits == 16 ? 16 : 8
         handle.pointee.params.use_camera_wb = 1
-        let unpacked = libraw_unpack(handle)
-        guard unpacked == LIBRAW_SUCCESS.rawValue else { throw RawError.from(unpacked, while: "cannot decode raw data") }
+        if !unpacked {
+            // Once per photo: each later demosaic starts again from the unpacked sensor data.
+            let code = libraw_unpack(handle)
+            guard code == LIBRAW_SUCCESS.rawValue else { throw RawError.from(code, while: "cannot decode raw data") }
+            unpacked = true
+        }
         let processed = libraw_dcraw_process(handle)
         guard processed == LIBRAW_SUCCESS.rawValue else {
             throw RawError.from(processed, while: "cannot develop raw data")

@@ -21,10 +21,12 @@ public struct PP3Profile: Sendable, Equatable {
         lines = [.section("Version"), .entry(key: "AppVersion", value: "5.9"), .entry(key: "Version", value: "346")]
     }
 
-    /// Parses a profile; anything but sections, entries, blank lines and `#`/`;` comments is refused.
+    /// Parses a profile; anything but sections, entries (inside a section, with a plain key), blank
+    /// lines and `#`/`;` comments is refused.
     public init(text: String) throws(Malformed) {
         lines = []
         var number = 0
+        var inSection = false
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
@@ -33,7 +35,8 @@ public struct PP3Profile: Sendable, Equatable {
                 lines.append(.other(line))
             } else if trimmed.hasPrefix("["), trimmed.hasSuffix("]"), trimmed.count >= 2 {
                 lines.append(.section(String(trimmed.dropFirst().dropLast())))
-            } else if let equals = line.firstIndex(of: "="), equals != line.startIndex {
+                inSection = true
+            } else if inSection, let equals = line.firstIndex(of: "="), Self.isKey(line[..<equals]) {
                 lines.append(.entry(key: String(line[..<equals]), value: String(line[line.index(after: equals)...])))
             } else {
                 throw Malformed(line: number, text: line)
@@ -41,6 +44,12 @@ public struct PP3Profile: Sendable, Equatable {
         }
         // A final newline makes one empty last element: the text is written back with one.
         if case .other("") = lines.last { lines.removeLast() }
+    }
+
+    /// RawTherapee's keys: letters, digits and a few separators ("Compensation", "Curve2", "ICM_Profile").
+    private static func isKey(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isLetter else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || " _-.()".contains($0) }
     }
 
     /// The value of `key` in `section`, nil when absent.
