@@ -66,7 +66,9 @@ public enum RawInput {
         } else {
             made = try Image(bytes: bitmap.bytes, width: bitmap.width, height: bitmap.height, bands: bitmap.bands)
         }
-        let space = bitmap.bands >= 3 ? (bitmap.bitsPerSample == 16 ? "rgb16" : "srgb") : (bitmap.bitsPerSample == 16 ? "grey16" : "b-w")
+        let space =
+            bitmap.bands >= 3
+            ? (bitmap.bitsPerSample == 16 ? "rgb16" : "srgb") : (bitmap.bitsPerSample == 16 ? "grey16" : "b-w")
         return try made.interpreted(as: space)
     }
 

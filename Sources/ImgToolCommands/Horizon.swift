@@ -157,7 +157,9 @@ extension ImgTool {
                 throw ValidationError("--min-confidence must be from 0 to 1")
             }
             let editors = try sidecarEditors()
-            if skipExisting && !fix && editors.isEmpty { throw ValidationError("--skip-existing needs --fix or --sidecar") }
+            if skipExisting && !fix && editors.isEmpty {
+                throw ValidationError("--skip-existing needs --fix or --sidecar")
+            }
             if let angle, !(angle.isFinite && Swift.abs(angle) <= 45) {
                 throw ValidationError("--angle must be from -45 to 45 degrees")
             }
@@ -171,7 +173,8 @@ extension ImgTool {
                 throw ValidationError("--raw-analysis must be preview or half-size")
             }
             if crop != nil && !fix && editors.isEmpty {
-                throw ValidationError("--crop shapes the straightened copy or the sidecar's crop: add --fix or --sidecar")
+                throw ValidationError(
+                    "--crop shapes the straightened copy or the sidecar's crop: add --fix or --sidecar")
             }
             // Options that shape the straightened copy do nothing without --fix: say so.
             for (option, given) in [

@@ -4,8 +4,8 @@ import Foundation
 import Horizon
 import HorizonKit
 import LibRaw
-import Sidecars
 import SidecarKit
+import Sidecars
 import ToolSupport
 import Vips
 
@@ -51,7 +51,8 @@ extension HorizonJob {
         if let fixes, let estimate {
             if fixes.place == .inPlace {
                 throw ToolFailure(
-                    "a raw photo is never replaced: --sidecar rawtherapee|darktable|lightroom records the straightening beside it, or --fix -o writes a developed copy")
+                    "a raw photo is never replaced: --sidecar rawtherapee|darktable|lightroom records the straightening beside it, or --fix -o writes a developed copy"
+                )
             }
             let format = rawCopyFormat(fixes)
             // TIFF and PNG keep the demosaic's 16 bits; the others hold 8.

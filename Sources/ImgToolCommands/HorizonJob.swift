@@ -4,8 +4,8 @@ import Foundation
 import Horizon
 import HorizonKit
 import LibRaw
-import Sidecars
 import SidecarKit
+import Sidecars
 import ToolSupport
 import Vips
 

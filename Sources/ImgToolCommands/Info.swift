@@ -60,7 +60,7 @@ extension ImgTool {
 }
 
 /// The facts `imgtool info` reports; encoded as JSON with snake_case keys.
-public struct ImageInfo: Codable, Sendable, Equatable {
+public struct ImageInfo: Encodable, Sendable, Equatable {
     public var file: String
     public var format: String
     public var width: Int
@@ -78,38 +78,24 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var raw: RawDetails?
 
     /// What LibRaw reads from a raw photo's metadata (JSON keys in snake_case; absent values null).
-    public struct RawDetails: Codable, Sendable, Equatable {
+    public struct RawDetails: Encodable, Sendable, Equatable {
         public var make: String
         public var model: String
-        public var lens: String?
-        public var iso: Double?
+        @NullWhenAbsent public var lens: String?
+        @NullWhenAbsent public var iso: Double?
         /// Seconds.
-        public var shutter: Double?
-        public var aperture: Double?
+        @NullWhenAbsent public var shutter: Double?
+        @NullWhenAbsent public var aperture: Double?
         /// Millimetres.
-        public var focalLength: Double?
+        @NullWhenAbsent public var focalLength: Double?
         /// ISO 8601, UTC as LibRaw reads it.
-        public var taken: String?
+        @NullWhenAbsent public var taken: String?
         public var previewWidth: Int
         public var previewHeight: Int
 
         enum CodingKeys: String, CodingKey {
             case make, model, lens, iso, shutter, aperture, focalLength = "focal_length", taken
             case previewWidth = "preview_width", previewHeight = "preview_height"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(make, forKey: .make)
-            try container.encode(model, forKey: .model)
-            try container.encode(lens, forKey: .lens)
-            try container.encode(iso, forKey: .iso)
-            try container.encode(shutter, forKey: .shutter)
-            try container.encode(aperture, forKey: .aperture)
-            try container.encode(focalLength, forKey: .focalLength)
-            try container.encode(taken, forKey: .taken)
-            try container.encode(previewWidth, forKey: .previewWidth)
-            try container.encode(previewHeight, forKey: .previewHeight)
         }
     }
 
@@ -128,7 +114,8 @@ public struct ImageInfo: Codable, Sendable, Equatable {
                 ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval($0)))
             }
             info.raw = RawDetails(
-                make: meta.make, model: meta.model, lens: meta.lens, iso: meta.iso, shutter: meta.shutter.map { ($0 * 1e6).rounded() / 1e6 },
+                make: meta.make, model: meta.model, lens: meta.lens, iso: meta.iso,
+                shutter: meta.shutter.map { ($0 * 1e6).rounded() / 1e6 },
                 aperture: meta.aperture, focalLength: meta.focalLength, taken: taken,
                 previewWidth: meta.previewWidth, previewHeight: meta.previewHeight)
             return info

@@ -44,7 +44,8 @@ public enum SidecarWriter {
         do {
             switch editor {
             case .rawtherapee:
-                var profile = try existing.map { text throws(PP3Profile.Malformed) in try PP3Profile(text: text) }
+                var profile =
+                    try existing.map { text throws(PP3Profile.Malformed) in try PP3Profile(text: text) }
                     ?? PP3Profile()
                 profile.straighten(geometry)
                 text = profile.text

@@ -107,7 +107,9 @@ enum XMPSidecar {
         // Lightroom import needs it). Kept when already there.
         let t = prefix(for: tiff, wanted: "tiff", on: description)
         for (name, value) in [("ImageWidth", geometry.width), ("ImageLength", geometry.height)]
-        where self.value(name, uri: tiff, of: description) == nil && children(of: description, named: name, uri: tiff).isEmpty {
+        where self.value(name, uri: tiff, of: description) == nil
+            && children(of: description, named: name, uri: tiff).isEmpty
+        {
             setProperty(name, uri: tiff, prefix: t, value: "\(Int(value))", on: description)
         }
         return serialise(document)
@@ -168,7 +170,10 @@ enum XMPSidecar {
         }
         let crop = geometry.darktableCrop
         let entries: [(operation: String, version: Int, params: String)] = [
-            ("ashift", DarktableParams.ashiftVersion, DarktableParams.ashift(rotation: geometry.counterClockwiseDegrees)),
+            (
+                "ashift", DarktableParams.ashiftVersion,
+                DarktableParams.ashift(rotation: geometry.counterClockwiseDegrees)
+            ),
             (
                 "crop", DarktableParams.cropVersion,
                 geometry.crop == .none

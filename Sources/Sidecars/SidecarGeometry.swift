@@ -89,7 +89,8 @@ public struct SidecarGeometry: Sendable, Equatable {
     /// the turned picture: left, top, right, bottom as fractions of that box.
     public var darktableCrop: (left: Double, top: Double, right: Double, bottom: Double) {
         let levelling = levelling
-        let rect = crop == .none ? CropRect.none(width: width, height: height, angleDegrees: horizonDegrees) : levelling.crop
+        let rect =
+            crop == .none ? CropRect.none(width: width, height: height, angleDegrees: horizonDegrees) : levelling.crop
         let w = levelling.canvasWidth, h = levelling.canvasHeight
         return (rect.x / w, rect.y / h, (rect.x + rect.width) / w, (rect.y + rect.height) / h)
     }

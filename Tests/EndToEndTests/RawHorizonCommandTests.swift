@@ -76,7 +76,8 @@ import Testing
             let photo = folder.appendingPathComponent("lake.jpg").path
             try FileManager.default.copyItem(atPath: Fixtures.asset("horizon-lake.jpg"), toPath: photo)
             let before = try Data(contentsOf: URL(fileURLWithPath: photo))
-            let result = try run("imgtool", ["horizon", photo, "--angle", "-2.5", "--sidecar", "rawtherapee", "--fix", "--json"])
+            let result = try run(
+                "imgtool", ["horizon", photo, "--angle", "-2.5", "--sidecar", "rawtherapee", "--fix", "--json"])
             #expect(result.status == 0, "\(result.stderr)")
             let record = try #require(try result.jsonLines().first)
             #expect(record["angle"] as? Double == -2.5 && record["confidence"] as? Double == 1)
@@ -120,7 +121,9 @@ import Testing
             try FileManager.default.copyItem(atPath: Self.dng, toPath: sub.appendingPathComponent("lake.dng").path)
             try FileManager.default.copyItem(
                 atPath: Fixtures.asset("tilted-lake.jpg"), toPath: sub.appendingPathComponent("lake2.jpg").path)
-            let arguments = ["horizon", "-r", folder.path, "--sidecar", "darktable,rawtherapee", "--skip-existing", "-j", "2"]
+            let arguments = [
+                "horizon", "-r", folder.path, "--sidecar", "darktable,rawtherapee", "--skip-existing", "-j", "2",
+            ]
             let first = try run("imgtool", arguments + ["--json"])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(try first.jsonLines().count == 2)
@@ -135,14 +138,17 @@ import Testing
         try withFolder { folder in
             let a = folder.appendingPathComponent("a.jpg").path, b = folder.appendingPathComponent("b.jpg").path
             let c = folder.appendingPathComponent("c.jpg").path
-            for path in [a, b, c] { try FileManager.default.copyItem(atPath: Fixtures.asset("tilted-lake.jpg"), toPath: path) }
+            for path in [a, b, c] {
+                try FileManager.default.copyItem(atPath: Fixtures.asset("tilted-lake.jpg"), toPath: path)
+            }
             let decisions = folder.appendingPathComponent("decisions.json").path
             let json = """
                 {"version": 1, "photos": [{"file": "\(a)", "decision": "accept", "angle": 3.25},
                  {"file": "\(b)", "decision": "reject", "angle": 4.0}]}
                 """
             try json.write(toFile: decisions, atomically: true, encoding: .utf8)
-            let result = try run("imgtool", ["horizon", a, b, c, "--decisions", decisions, "--sidecar", "rawtherapee", "--json"])
+            let result = try run(
+                "imgtool", ["horizon", a, b, c, "--decisions", decisions, "--sidecar", "rawtherapee", "--json"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try String(contentsOfFile: a + ".pp3", encoding: .utf8).contains("Degree=-3.25"))
             #expect(!FileManager.default.fileExists(atPath: b + ".pp3"))

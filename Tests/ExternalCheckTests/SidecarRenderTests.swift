@@ -28,7 +28,9 @@ import Testing
 
     /// darktable-cli with the sidecar given (or none), headless, a fresh configuration and an
     /// in-memory library; output at most `width` wide.
-    static func darktable(_ photo: String, sidecar: String?, into folder: URL, name: String, width: Int = 0) throws
+    static func darktable(
+        _ photo: String, sidecar: String?, into folder: URL, name: String, width: Int = 0
+    ) throws
         -> String
     {
         let output = folder.appendingPathComponent(name + ".png").path
@@ -68,7 +70,8 @@ import Testing
         // darktable also imports a Lightroom PHOTO.xmp the first time it develops a photo: each
         // sidecar is rendered alone, the other put aside. The Lightroom one is read by darktable's
         // own Lightroom import (the only Camera Raw reader on Linux).
-        let lightroomPath = folder.appendingPathComponent("lake.xmp").path, aside = folder.appendingPathComponent("aside").path
+        let lightroomPath = folder.appendingPathComponent("lake.xmp").path,
+            aside = folder.appendingPathComponent("aside").path
         try FileManager.default.moveItem(atPath: lightroomPath, toPath: aside)
         let dt = try Self.darktable(photo, sidecar: photo + ".xmp", into: folder, name: "dt")
         try FileManager.default.moveItem(atPath: aside, toPath: lightroomPath)
@@ -81,8 +84,10 @@ import Testing
         #expect(abs(afterLR) < 0.3, "darktable's render of the Lightroom sidecar tilted \(afterLR)°")
         // The crop keeps the photo's proportions (922 × 576 → about 1.6) in every render.
         for path in [rt, dt, lr] {
-            let size = try run("vipsheader", ["-f", "width", path]).text, rows = try run("vipsheader", ["-f", "height", path]).text
-            let ratio = Double(size.trimmingCharacters(in: .whitespacesAndNewlines))!
+            let size = try run("vipsheader", ["-f", "width", path]).text,
+                rows = try run("vipsheader", ["-f", "height", path]).text
+            let ratio =
+                Double(size.trimmingCharacters(in: .whitespacesAndNewlines))!
                 / Double(rows.trimmingCharacters(in: .whitespacesAndNewlines))!
             #expect(abs(ratio - 922.0 / 576.0) < 0.01, "\(path): \(ratio)")
         }
@@ -145,11 +150,14 @@ import Testing
         var darktableText = try String(contentsOfFile: photo + ".xmp", encoding: .utf8)
         darktableText = darktableText.replacingOccurrences(
             of: "<darktable:history>",
-            with: "<dc:subject xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><rdf:Bag><rdf:li>towers</rdf:li></rdf:Bag></dc:subject><darktable:history>")
+            with:
+                "<dc:subject xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><rdf:Bag><rdf:li>towers</rdf:li></rdf:Bag></dc:subject><darktable:history>"
+        )
         try darktableText.write(toFile: photo + ".xmp", atomically: true, encoding: .utf8)
 
         let result = try run(
-            "imgtool", ["horizon", photo, "--angle", "3", "--sidecar", "rawtherapee", "--sidecar", "darktable,lightroom"])
+            "imgtool",
+            ["horizon", photo, "--angle", "3", "--sidecar", "rawtherapee", "--sidecar", "darktable,lightroom"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before, "the photo's bytes changed")
 

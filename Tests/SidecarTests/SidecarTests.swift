@@ -128,7 +128,8 @@ import Testing
         #expect(text.contains("darktable:num=\"2\" darktable:operation=\"ashift\""))
         #expect(text.contains("darktable:num=\"3\" darktable:operation=\"crop\""))
         // A second run replaces its own two steps.
-        try SidecarWriter.write(.darktable, for: photo, geometry: SidecarGeometry(width: 3000, height: 2000, horizonDegrees: -1))
+        try SidecarWriter.write(
+            .darktable, for: photo, geometry: SidecarGeometry(width: 3000, height: 2000, horizonDegrees: -1))
         text = try String(contentsOfFile: photo + ".xmp", encoding: .utf8)
         #expect(text.contains("darktable:history_end=\"4\""))
         #expect(text.components(separatedBy: "operation=\"ashift\"").count == 2)
