@@ -66,9 +66,9 @@ public enum RawInput {
         } else {
             made = try Image(bytes: bitmap.bytes, width: bitmap.width, height: bitmap.height, bands: bitmap.bands)
         }
-        let space =
+        let space: Interpretation =
             bitmap.bands >= 3
-            ? (bitmap.bitsPerSample == 16 ? "rgb16" : "srgb") : (bitmap.bitsPerSample == 16 ? "grey16" : "b-w")
+            ? (bitmap.bitsPerSample == 16 ? .rgb16 : .srgb) : (bitmap.bitsPerSample == 16 ? .grey16 : .grey)
         return try made.interpreted(as: space)
     }
 
