@@ -63,7 +63,7 @@ let package = Package(
         // 5. Engines: the work itself, as libraries a Swift program can call.
         .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"]),
         // Sidecars beside photos: XMP documents edited with FoundationXML, atomic replacement.
-        .target(name: "SidecarKit", dependencies: ["Sidecars", "Horizon", "ToolSupport"]),
+        .target(name: "SidecarKit", dependencies: ["Sidecars", "Horizon", "ToolSupport", "CoreTypes"]),
         .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
         // The web reader's page, style and script are real files, compiled into the binary as bytes
         // (the pdflayout binary carries them wherever it is copied; nothing travels beside it).

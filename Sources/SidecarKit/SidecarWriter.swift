@@ -1,3 +1,4 @@
+import CoreTypes
 import Foundation
 import Horizon
 import Sidecars
@@ -50,9 +51,11 @@ public enum SidecarWriter {
                 profile.straighten(geometry)
                 text = profile.text
             case .darktable:
-                text = try XMPSidecar.darktable(existing: existing, photo: photo, geometry: geometry)
+                text = try xmlEditing.withLock { _ in
+                    try XMPSidecar.darktable(existing: existing, photo: photo, geometry: geometry)
+                }
             case .lightroom:
-                text = try XMPSidecar.lightroom(existing: existing, geometry: geometry)
+                text = try xmlEditing.withLock { _ in try XMPSidecar.lightroom(existing: existing, geometry: geometry) }
             }
         } catch {
             throw SidecarError(kind: .malformed, path: path, reason: "\(error)")
@@ -67,6 +70,10 @@ public enum SidecarWriter {
         }
         return path
     }
+
+    /// One XMP document edited at a time: FoundationXML's libxml2 glue is not known to be safe
+    /// across threads, and batches write sidecars from several workers (the edit takes microseconds).
+    private static let xmlEditing = Locked(())
 
     private static func read(_ path: String) throws(SidecarError) -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
