@@ -157,9 +157,10 @@ fi
                     printf "| %s | %s | %s | %.0f (%.0f + %.0f) | | | | | | %.2f |\n", (k[2] == 0 ? k[1] " --version" : k[1]), k[2], k[3], peak[row, "run"] / 1024 + peak[row, "libraries"] / 1024, (anon[row, "run"] + anon[row, "libraries"]) / 1024, (file[row, "run"] + file[row, "libraries"]) / 1024, wall[row, "run"] + wall[row, "libraries"]
                     continue
                 }
-                printf "| %s | %s | %s | %.0f (%.0f + %.0f) | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f |\n", k[1], k[2], k[3], peak[row, "run"] / 1024, anon[row, "run"] / 1024, file[row, "run"] / 1024,
-                    peak[row, "cache100"] / 1024, peak[row, "vipsthreads1"] / 1024, peak[row, "arenas1"] / 1024, peak[row, "arenas16"] / 1024, peak[row, "nomodules"] / 1024, wall[row, "run"] }
-        }' "$RUNS"
+                printf "| %s | %s | %s | %.0f (%.0f + %.0f) | %s | %s | %s | %s | %s | %.2f |\n", k[1], k[2], k[3], peak[row, "run"] / 1024, anon[row, "run"] / 1024, file[row, "run"] / 1024,
+                    mb(peak[row, "cache100"]), mb(peak[row, "vipsthreads1"]), mb(peak[row, "arenas1"]), mb(peak[row, "arenas16"]), mb(peak[row, "nomodules"]), wall[row, "run"] }
+        }
+        function mb(kb) { return kb == "" ? "–" : sprintf("%.0f", kb / 1024) }' "$RUNS"
         echo
     fi
     if grep -q '^strip' "$RUNS"; then
