@@ -56,26 +56,22 @@ extension DocumentStructure {
     /// The catalog's /PageLayout name without the slash, nil when there is none.
     public static func pageLayoutName(_ source: PDFSource, password: String?) throws(QPDFError) -> String? {
         let document = try QPDFHandle(source, password: password)
-        let qpdf = document.handle
-        let name = qpdf_oh_get_key(qpdf, qpdf_get_root(qpdf), "/PageLayout")
-        guard qpdf_oh_is_name(qpdf, name) != 0, let text = qpdf_oh_get_name(qpdf, name) else { return nil }
-        return String(String(cString: text).dropFirst())
+        return PDFObjects(document: document.handle).root["/PageLayout"].name.map { String($0.dropFirst()) }
     }
 }
 
 extension QPDFHandle {
     func structure() throws(QPDFError) -> DocumentStructure {
         let handle = self.handle
-        let root = qpdf_get_root(handle)
-        let preferences = qpdf_oh_get_key(handle, root, "/ViewerPreferences")
-        let directionName = qpdf_oh_get_key(handle, preferences, "/Direction")
+        let objects = PDFObjects(document: handle)
+        let root = objects.root
+        let directionName = root["/ViewerPreferences"]["/Direction"]
         var direction: DocumentStructure.Direction?
-        if qpdf_oh_is_name_and_equals(handle, directionName, "/R2L") != 0 { direction = .rightToLeft }
-        if qpdf_oh_is_name_and_equals(handle, directionName, "/L2R") != 0 { direction = .leftToRight }
-        let languageString = qpdf_oh_get_key(handle, root, "/Lang")
+        if directionName.isName("/R2L") { direction = .rightToLeft }
+        if directionName.isName("/L2R") { direction = .leftToRight }
         var language: String?
-        if qpdf_oh_is_string(handle, languageString) != 0, let text = qpdf_oh_get_utf8_value(handle, languageString) {
-            let tag = String(cString: text).filter { !$0.isWhitespace }
+        if let text = root["/Lang"].text {
+            let tag = text.filter { !$0.isWhitespace }
             language = tag.isEmpty ? nil : tag
         }
 
@@ -86,16 +82,13 @@ extension QPDFHandle {
         var pages: [DocumentStructure.PageBoxes] = []
         pages.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
-            let page = qpdf_get_page_n(handle, index)
-            let rotateObject = qpdf_oh_get_key(handle, page, "/Rotate")
-            let rotate =
-                qpdf_oh_is_integer(handle, rotateObject) != 0
-                ? Int(qpdf_oh_get_int_value_as_int(handle, rotateObject)) : 0
+            let page = objects.page(index)
+            let rotate = page["/Rotate"].integer32 ?? 0
             // PDF: a multiple of 90; viewers round anything else the same way poppler does.
             let rotation = (((rotate % 360) + 360) % 360) / 90 * 90
             let letter = DocumentStructure.Box(x1: 0, y1: 0, x2: 612, y2: 792)
-            let media = box(handle, qpdf_oh_get_key(handle, page, "/MediaBox")) ?? letter
-            var crop = box(handle, qpdf_oh_get_key(handle, page, "/CropBox")) ?? media
+            let media = box(page["/MediaBox"]) ?? letter
+            var crop = box(page["/CropBox"]) ?? media
             crop = DocumentStructure.Box(
                 x1: Swift.max(crop.x1, media.x1), y1: Swift.max(crop.y1, media.y1),
                 x2: Swift.min(crop.x2, media.x2), y2: Swift.min(crop.y2, media.y2))
@@ -106,16 +99,9 @@ extension QPDFHandle {
         return DocumentStructure(direction: direction, pages: pages, language: language)
     }
 
-    private func box(_ handle: qpdf_data, _ object: qpdf_oh) -> DocumentStructure.Box? {
-        guard qpdf_oh_is_array(handle, object) != 0, qpdf_oh_get_array_n_items(handle, object) == 4 else { return nil }
-        var numbers: [Double] = []
-        for item in 0..<4 {
-            let value = qpdf_oh_get_array_item(handle, object, Int32(item))
-            guard qpdf_oh_is_number(handle, value) != 0 else { return nil }
-            let number = qpdf_oh_get_numeric_value(handle, value)
-            guard number.isFinite else { return nil }
-            numbers.append(number)
-        }
-        return DocumentStructure.Box(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+    /// A box of four finite numbers.
+    private func box(_ object: PDFObject) -> DocumentStructure.Box? {
+        guard let box = object.rectangle, [box.x1, box.y1, box.x2, box.y2].allSatisfy(\.isFinite) else { return nil }
+        return box
     }
 }

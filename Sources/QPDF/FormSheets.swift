@@ -79,11 +79,11 @@ public enum FormSheets {
             try target.check(qpdf_add_page(dst, dst, indirect, QPDF_FALSE), "cannot add a sheet")
             sheetPages.append(indirect)
         }
-        // The commonest sheet size goes on the page tree's root, inherited by the sheets of that size.
+        // The commonest sheet size goes on the page tree's root, inherited by the sheets of that size;
+        // of sizes as common, the first sheet's (a hashed order would make the file differ run to run).
         let mediaBoxes = sheets.map { "[0 0 \(number($0.width)) \(number($0.height))]" }
-        if let common = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +).max(by: { $0.value < $1.value })?
-            .key
-        {
+        let counts = Dictionary(mediaBoxes.map { ($0, 1) }, uniquingKeysWith: +)
+        if let common = mediaBoxes.max(by: { counts[$0, default: 0] < counts[$1, default: 0] }) {
             qpdf_oh_replace_key(
                 dst, qpdf_oh_get_key(dst, qpdf_get_root(dst), "/Pages"), "/MediaBox", qpdf_oh_parse(dst, common))
             for (sheetPage, box) in zip(sheetPages, mediaBoxes) where box == common {
@@ -97,7 +97,7 @@ public enum FormSheets {
             try target.check(QPDF_SUCCESS, "cannot copy the outline and links")
             report = carried.report
         }
-        preferences?.apply(to: qpdf_get_root(dst), in: dst)
+        preferences?.apply(to: PDFObjects(document: dst))
         try target.write(to: output) { dst in
             qpdf_set_object_stream_mode(dst, qpdf_o_generate)
             qpdf_set_compress_streams(dst, QPDF_TRUE)

@@ -67,6 +67,8 @@ struct PDFObject {
     var name: String? { isName ? qpdf_oh_get_name(document, handle).map { String(cString: $0) } : nil }
     var number: Double? { isNumber ? qpdf_oh_get_numeric_value(document, handle) : nil }
     var integer: Int? { isInteger ? Int(qpdf_oh_get_int_value(document, handle)) : nil }
+    /// An integer clamped to 32 bits, as qpdf's `getIntValueAsInt` reads it (/Rotate).
+    var integer32: Int? { isInteger ? Int(qpdf_oh_get_int_value_as_int(document, handle)) : nil }
     var bool: Bool? { type == ot_boolean ? qpdf_oh_get_bool_value(document, handle) != 0 : nil }
     /// A real number's digits as written ("0.5").
     var realText: String? {

@@ -20,18 +20,19 @@ public struct ViewerPreferences: Sendable, Equatable {
         self.direction = direction
     }
 
-    /// Sets the entries on `root`, the catalog of `qpdf`. Other viewer preferences are kept.
-    func apply(to root: qpdf_oh, in qpdf: qpdf_data) {
+    /// Sets the entries on the catalog of `document`. Other viewer preferences are kept.
+    func apply(to document: PDFObjects) {
+        let root = document.root
         if let pageLayout {
-            qpdf_oh_replace_key(qpdf, root, "/PageLayout", qpdf_oh_new_name(qpdf, "/" + pageLayout))
+            root.set("/PageLayout", document.name("/" + pageLayout))
         }
         guard let direction else { return }
-        var preferences = qpdf_oh_get_key(qpdf, root, "/ViewerPreferences")
-        if qpdf_oh_is_dictionary(qpdf, preferences) == 0 {
-            preferences = qpdf_oh_new_dictionary(qpdf)
+        var preferences = root["/ViewerPreferences"]
+        if !preferences.isDictionary {
+            preferences = document.dictionary()
         }
-        qpdf_oh_replace_key(qpdf, preferences, "/Direction", qpdf_oh_new_name(qpdf, "/" + direction.rawValue))
-        qpdf_oh_replace_key(qpdf, root, "/ViewerPreferences", preferences)
+        preferences.set("/Direction", document.name("/" + direction.rawValue))
+        root.set("/ViewerPreferences", preferences)
     }
 
     /// Writes a copy of `source` with only these entries changed: a full rewrite by qpdf (the C
@@ -57,7 +58,7 @@ public struct ViewerPreferences: Sendable, Equatable {
     private func applied(to source: PDFSource, password: String?) throws(QPDFError) -> QPDFHandle {
         let document = try QPDFHandle(source, password: password)
         let qpdf = document.handle
-        apply(to: qpdf_get_root(qpdf), in: qpdf)
+        apply(to: PDFObjects(document: qpdf))
         try document.check(QPDF_SUCCESS, "cannot set the viewer preferences")
         return document
     }

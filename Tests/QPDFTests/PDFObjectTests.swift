@@ -144,3 +144,30 @@ import Testing
         if first["/Dest"].isArray { #expect(pages.contains(first["/Dest"][0].identity)) }
     }
 }
+
+/// Sheets of different sizes: the page tree's root gets the commonest, ties going to the first
+/// sheet's, so that one command always writes the same file.
+@Suite struct SheetSizeTests {
+    @Test func theCommonestSizeAndOfTiesTheFirstGoesOnTheRoot() throws {
+        let source = PDFSource.file(Fixtures.asset("mixed.pdf"))
+        let structure = try DocumentStructure.read(source, password: nil)
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func rootBox(_ sizes: [(Double, Double)]) throws -> [Double]? {
+            let sheets = sizes.enumerated().map { index, size in
+                Sheet(
+                    width: size.0, height: size.1, background: nil, papers: [],
+                    pages: [SheetPage(index: index, x: 0, y: 0, scale: 0.5)])
+            }
+            let output = folder.appendingPathComponent("sheets.pdf").path
+            try FormSheets.write(sheets, from: source, password: nil, structure: structure, to: output)
+            let written = try QPDFHandle(.file(output))
+            return PDFObjects(document: written.handle).root["/Pages"]["/MediaBox"].numbers
+        }
+        for _ in 0..<3 {
+            #expect(try rootBox([(300, 400), (500, 200)]) == [0, 0, 300, 400])
+            #expect(try rootBox([(500, 200), (300, 400)]) == [0, 0, 500, 200])
+            #expect(try rootBox([(500, 200), (300, 400), (300, 400)]) == [0, 0, 300, 400])
+        }
+    }
+}
