@@ -51,9 +51,28 @@ public struct BatchOptions: ParsableArguments, Sendable {
     }
 
     /// The command line's files and folders expanded (folders give files with `suffixes`), then
-    /// narrowed to this shard.
-    public func inputs(_ arguments: [String], suffixes: Set<String>) -> [BatchInput] {
-        let all = InputScan(suffixes: suffixes, recursive: recursive).inputs(from: arguments)
+    /// narrowed to this shard, for a command (`label`: "imgtool info"): files in folders left out for having no suffix are counted on stderr (unless `quiet`), and
+    /// nothing to work on is a command-line error (exit 64) unless a `--shard` took the rest.
+    public func inputs(_ arguments: [String], suffixes: Set<String>, label: String, quiet: Bool) throws -> [BatchInput]
+    {
+        let (all, withoutSuffix) = InputScan(suffixes: suffixes, recursive: recursive).scan(arguments)
+        let tool = label.split(separator: " ").first.map(String.init) ?? label
+        if !withoutSuffix.isEmpty && !quiet {
+            let count = withoutSuffix.count
+            Console.error(
+                "\(label): \(count) file\(count == 1 ? "" : "s") without a suffix left out (\(withoutSuffix[0])\(count > 1 ? ", …" : "")): name \(count == 1 ? "it" : "them") on the command line, or add a suffix (.\(suffixes.contains("pdf") ? "pdf" : "jpg"), …)"
+            )
+        }
+        if all.isEmpty {
+            let kind = suffixes.contains("pdf") ? "PDFs" : "images"
+            Console.error(
+                "\(tool): nothing to do: no \(kind) in \(arguments.joined(separator: " "))\(recursive ? "" : " (-r also looks in the folders inside)")"
+            )
+            throw ExitCode(ExitStatus.usage)
+        }
+        // A batch stopped with Ctrl-C still ends with its summary line (what was done before the
+        // interrupt), when the executable's policy lets commands handle signals.
+        if all.count > 1 || summarises(arguments) { ProcessControl.removeTemporaryFilesOnInterrupt() }
         guard let shard else { return all }
         return all.filter { shard.contains($0.shardKey) }
     }

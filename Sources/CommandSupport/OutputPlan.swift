@@ -169,7 +169,9 @@ public struct OutputPlan: Sendable {
         case .standardOutput:
             return ResolvedOutput(path: "-", kind: kind)
         case .beside:
-            path = url.deletingLastPathComponent().appendingPathComponent(stem + tag + ext).path
+            // Relative to where the input was named, as the input is (and as -o paths are reported).
+            path = ((input.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                stem + tag + ext)
         case .folder(let folder):
             // Mirror the input tree: photos/2024/a.jpg found in photos/ goes to DIR/2024/a.jpg.
             let subfolder = input.foundInFolder ? (input.relativePath as NSString).deletingLastPathComponent : ""

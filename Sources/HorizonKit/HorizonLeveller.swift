@@ -35,8 +35,13 @@ public struct HorizonLeveller: Sendable {
         }
     }
 
+    /// True when the corners are to be see-through (`--crop none` with a transparent background):
+    /// a picture without alpha gets one, or the corners would come out opaque black.
+    public var addsAlpha: Bool { crop == .none && (background?.opacity ?? 1) < 1 }
+
     /// The level, cropped picture (lazy: pixels are computed when it is saved).
-    public func level(_ image: Image, angleDegrees: Double) throws(VipsError) -> Image {
+    public func level(_ picture: Image, angleDegrees: Double) throws(VipsError) -> Image {
+        let image = addsAlpha && !picture.hasAlpha ? try picture.withOpaqueAlpha() : picture
         let (levelling, rect) = plan(width: image.width, height: image.height, angleDegrees: angleDegrees)
         let vips = levelling.vipsAffine
         let area = [Int(rect.x), Int(rect.y), Int(rect.width), Int(rect.height)]

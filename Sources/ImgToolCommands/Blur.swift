@@ -153,7 +153,7 @@ extension ImgTool {
 
         @Flag(
             help:
-                "Describe the result as one JSON object (needs -o FILE, except with --find text: then the text found, no image)."
+                "Describe the result as one JSON object (on stderr when the image goes to standard output; with --find text and no -o: the text found, no image)."
         )
         public var json = false
 
@@ -171,15 +171,15 @@ extension ImgTool {
             if mask != nil && find != nil {
                 throw ValidationError("--mask and --find cannot be combined: --find text hides what it finds")
             }
+            if json && output == nil && !findsOnly {
+                throw ValidationError(
+                    "--json needs -o FILE, -o DIR/, or -o - (the image on standard output, the record on standard error); with --find text and no -o, --json reports the text found"
+                )
+            }
             if lang != nil && find == nil { throw ValidationError("--lang applies to --find text only") }
             if (secure || cover != nil) && mask == nil && region.isEmpty && find == nil {
                 throw ValidationError(
                     "\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
-            }
-            if json && (output == nil || output == "-") && !findsOnly {
-                throw ValidationError(
-                    "--json needs -o FILE or -o DIR/: standard output carries the image (with --find text and no -o, --json reports the text found)"
-                )
             }
             try BatchOptions.validateStandardInput(files)
         }
@@ -198,7 +198,8 @@ extension ImgTool {
         public func run() throws {
             limits.apply()
             let arguments = files.isEmpty ? ["-"] : files
-            let inputs = batch.inputs(arguments, suffixes: InputScan.imageSuffixes)
+            let inputs = try batch.inputs(
+                arguments, suffixes: InputScan.imageSuffixes, label: "imgtool blur", quiet: quiet)
             let job: BlurJob
             do {
                 if inputs.contains(where: \.isStandardInput) && Console.isTerminal(0) {
@@ -213,6 +214,8 @@ extension ImgTool {
             }
             var report = BatchReport(label: "imgtool blur", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(arguments)
+            // With the image on standard output, the records go to stderr, as horizon's and pdflayout's do.
+            report.recordsToStandardError = job.plan?.writesStandardOutput == true && !findsOnly
             batch.shareCores(among: inputs.count)
             // A batch says what frosting does not do once, at its end, not on every line.
             let batched = inputs.count > 1 || batch.summarises(arguments)
@@ -368,7 +371,11 @@ struct BlurSummary: Encodable, Sendable {
         let shownFile = file == "-" ? "<stdin>" : file
         guard let output else { return "\(shownFile): \(self.text?.count ?? 0) text region(s) found" }
         var text: String
-        if let cover {
+        if self.text?.isEmpty == true {
+            // --find text found nothing: nothing was frosted or covered, so say that, not what would have been.
+            return
+                "\(shownFile) → \(output): no text found, nothing hidden, \(width)×\(height), metadata \(metadataText)"
+        } else if let cover {
             text = "\(shownFile) → \(output): covered with \(cover), \(width)×\(height)"
         } else {
             text = "\(shownFile) → \(output): \(style), radius \(trimmed(radius)) pt × scale \(trimmed(scale))"

@@ -9,7 +9,16 @@ import Vips
 enum BlurFormat {
     /// The format every input is written in, nil when each keeps its own (`-o DIR/` without `--format`).
     static func fixed(format: String?, plan: OutputPlan) throws(ToolFailure) -> ImageFormat? {
-        if let format { return ImageFormat(named: format) }
+        if let format {
+            let asked = ImageFormat(named: format)
+            // A PNG named .webp misleads every program that trusts the name: refuse, as pdflayout does.
+            if case .file(let target) = plan.place, let named = ImageFormat(path: target.path), !named.isSame(as: asked) {
+                throw ToolFailure(
+                    "-o \(target.path) is named \(named.suffix) and --format asks for \(format): the suffix picks the format, so leave out --format or name the file for it",
+                    status: ExitStatus.usage)
+            }
+            return asked
+        }
         switch plan.place {
         case .file(let target):
             guard let suffix = target.suffix else {

@@ -91,14 +91,20 @@ struct BlurJob: Sendable {
             width: result.image.width, height: result.image.height, method: result.method,
             regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
         if hides {
-            summary.secure = cover == nil ? secure : nil
-            summary.cover = cover?.description
+            describeHiding(&summary)
             if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
         }
         summary.text = result.found.map(Self.records)
+        if summary.text?.isEmpty == true { summary.note = "no text found: nothing hidden" }
         summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
         if keepMetadata { summary.metadata = ImageInfo.metadataKinds(result.image.fieldNames) }
         return summary
+    }
+
+    /// How the areas are hidden: `secure` for frost (true or false), `cover` for a cover.
+    private func describeHiding(_ summary: inout BlurSummary) {
+        summary.secure = cover == nil ? secure : nil
+        summary.cover = cover?.description
     }
 
     /// The new paths: text found, secure frost or a cover; all work on the whole image in memory.
@@ -116,6 +122,8 @@ struct BlurJob: Sendable {
                 width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
                 regions: found.count, masked: false, metadataKept: keepMetadata)
             summary.text = Self.records(found)
+            // The same hiding as a run with -o would do, so the two records agree.
+            describeHiding(&summary)
             summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
             summary.note = "text found; no image written"
             return summary

@@ -213,12 +213,15 @@ extension ImgTool {
             for format in [fixes?.userFormat, overlays?.userFormat].compactMap({ $0 }) {
                 try ImageOutput.checkWritable(format)
             }
+            let leveller = HorizonLeveller(
+                crop: crop ?? .aspect, background: background,
+                interpolator: interpolate.flatMap(Interpolation.init(rawValue:)) ?? .bicubic)
+            if leveller.addsAlpha, let format = fixes?.userFormat, !format.hasAlpha {
+                throw HorizonJob.noAlphaFailure(format.suffix)
+            }
             var job = HorizonJob(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
-                leveller: HorizonLeveller(
-                    crop: crop ?? .aspect, background: background,
-                    interpolator: interpolate.flatMap(Interpolation.init(rawValue:)) ?? .bicubic),
-                fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
+                leveller: leveller, fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
                 maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
             job.sidecars = (try? sidecarEditors()) ?? []
             job.givenAngle = angle
@@ -242,7 +245,8 @@ extension ImgTool {
 
         public func run() throws {
             limits.apply()
-            var inputs = batch.inputs(files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes))
+            var inputs = try batch.inputs(
+                files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool horizon", quiet: quiet)
             // Run twice beside the photos, a batch would take its own copies for photos.
             if fix && output == nil && !inPlace {
                 let (kept, dropped) = OutputPlan.droppingOwnOutputs(inputs, tag: "-level")

@@ -149,8 +149,12 @@ struct HorizonJob: Sendable {
         _ image: Image, angle: Double, input: BatchInput, to destinations: OutputPlan,
         jpegQuality: Int?
     ) throws -> String {
-        let levelled = try leveller.level(image, angleDegrees: angle)
         let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: jpegQuality)
+        let written = destinations.userFormat ?? own.format
+        if leveller.addsAlpha, !written.hasAlpha {
+            throw Self.noAlphaFailure(written.suffix, file: input.description)
+        }
+        let levelled = try leveller.level(image, angleDegrees: angle)
         let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
         // `-o name.ext[options]`: the user's format and options, still with the estimated quality
         // and the input's subsampling where they apply.
@@ -191,6 +195,15 @@ struct HorizonJob: Sendable {
     func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
         try Self.refuseTerminal(path)
         try ImageOutput.write(image, to: path, format: format.format, options: format.options, strip: strip)
+    }
+
+    /// `--background transparent` with an output format that has no alpha channel (JPEG): the
+    /// corners would come out opaque, so nothing is written.
+    static func noAlphaFailure(_ suffix: String, file: String? = nil) -> ToolFailure {
+        let cause =
+            "--background is transparent and \(suffix) images have no transparency: write .png, .webp or .tif (-o NAME.png), or give an opaque --background"
+        return file.map { ToolFailure(file: $0, cause, status: ExitStatus.usage) }
+            ?? ToolFailure(cause, status: ExitStatus.usage)
     }
 
     /// `-` while standard output is a terminal: image data would only garble it.

@@ -4,9 +4,11 @@ import Vips
 /// Animated GIFs and WebPs, multi-page TIFFs and HEIFs: imgtool works on the first frame or page
 /// only. Every command says so in one line on stderr (unless -q) and in `pages` in its JSON.
 enum MultiPage {
-    /// Frames or pages the file holds (libvips' `n-pages`; 1 when it does not say).
+    /// Frames or pages the file holds (libvips' `n-pages`; 1 when it does not say). OpenJPEG's
+    /// loader counts a JPEG 2000 file's resolution levels there: one picture, not pages.
     static func count(_ image: Image) -> Int {
-        max(1, image.int(field: "n-pages") ?? 1)
+        if image.loader?.hasPrefix("jp2kload") == true { return 1 }
+        return max(1, image.int(field: "n-pages") ?? 1)
     }
 
     /// "frames" for animations (GIF, WebP), "pages" for documents; `format` as `imgtool info` names it.

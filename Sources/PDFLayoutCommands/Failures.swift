@@ -16,7 +16,11 @@ enum Failures {
         switch error {
         case PopplerError.encrypted, QPDFError.encrypted:
             return "encrypted: needs --password or --password-file (or the one given is wrong)"
-        case FirstLine.Failure.notFound: return "no such file"
+        case FirstLine.Failure.notFound, QPDFError.notFound: return "no such file"
+        case QPDFError.failed(let step, _) where step == QPDFError.unreadableStep:
+            // qpdf's own text ("unable to find trailer dictionary while recovering damaged file") means
+            // nothing to a reader; poppler's readers say the same in these words.
+            return "not a readable PDF (the file is damaged or truncated)"
         case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
         case FirstLine.Failure.unreadable: return "cannot be read"
         default: return PlainWords.clean("\(error)")

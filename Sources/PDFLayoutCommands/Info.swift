@@ -69,9 +69,10 @@ extension PDFLayout {
                 Console.error("pdflayout: \(error.message)")
                 throw ExitCode(error.status)
             }
+            let inputs = try batch.inputs(files, suffixes: InputScan.pdfSuffixes, label: "pdflayout info", quiet: quiet)
             // One poppler document per thread: each worker opens its own.
             let tally = Batch.run(
-                batch.inputs(files, suffixes: InputScan.pdfSuffixes), jobs: batch.workers, report: report,
+                inputs, jobs: batch.workers, report: report,
                 text: { (info: PDFInfo) in info.summary }
             ) { input in
                 .catching(input) { try PDFInfo.read(input.path, password: password) }

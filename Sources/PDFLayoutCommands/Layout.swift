@@ -300,7 +300,7 @@ extension PDFLayout {
         }
 
         public func run() throws {
-            let inputs = batch.inputs(files, suffixes: InputScan.pdfSuffixes)
+            let inputs = try batch.inputs(files, suffixes: InputScan.pdfSuffixes, label: "pdflayout", quiet: quiet)
             let several = inputs.count > 1 || batch.summarises(files)
             let folder: OutputPlan?
             let password: String?

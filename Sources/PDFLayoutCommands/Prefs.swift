@@ -45,7 +45,7 @@ extension PDFLayout {
         @Argument(help: "The PDF; - reads standard input.")
         var file: String
 
-        @Flag var mode: LayoutCommand.Mode?
+        @Flag var mode: Mode?
         @Flag var progression: LayoutCommand.Progression?
 
         @Flag(
@@ -83,6 +83,14 @@ extension PDFLayout {
                 try write(password: try password.resolve())
             } catch {
                 Console.error("pdflayout: \(error.message)")
+                // The JSON log has a record for failures too, as every command's --json does.
+                if json,
+                    let line = try? JSONLines().line(
+                        FailedRecord(file: file == "-" ? "<stdin>" : file, error: error.cause, exitStatus: error.status)
+                    )
+                {
+                    if output == "-" { Console.error(line) } else { print(line) }
+                }
                 throw ExitCode(error.status)
             }
         }
@@ -99,6 +107,11 @@ extension PDFLayout {
                 output = self.output
             }
             try OutputSafety.refuseOverwriting(output, inputs: [file])
+            if output == "-" && Console.isTerminal(1) {
+                throw ToolFailure(
+                    "refusing to write PDF data to a terminal: redirect standard output or give -o FILE",
+                    status: ExitStatus.usage)
+            }
             let source = StandardInput.source(file)
             let preferences: ViewerPreferences
             do {
@@ -176,6 +189,27 @@ extension PDFLayout {
             return ViewerPreferences(
                 pageLayout: pageLayout, direction: progression.map { $0 == .rtl ? .rightToLeft : .leftToRight })
         }
+    }
+}
+
+extension PDFLayout.Prefs {
+    /// The layout command's modes, described by what a viewer is asked to show: prefs has no
+    /// --horizontal, so its help must not offer one.
+    enum Mode: String, EnumerableFlag, Sendable {
+        case single, continuous, twoUp, twoUpContinuous
+
+        static func help(for value: Mode) -> ArgumentHelp? {
+            switch value {
+            case .single: return "One page at a time (/SinglePage)."
+            case .continuous: return "Pages in one scrolling column (/OneColumn)."
+            case .twoUp: return "Two-page spreads, one at a time (/TwoPageLeft; /TwoPageRight with --cover)."
+            case .twoUpContinuous:
+                return "Spreads in one scrolling column (/TwoColumnLeft; /TwoColumnRight with --cover)."
+            }
+        }
+
+        /// The same flag names as the layout command's, so the same modes.
+        var layoutMode: LayoutMode { PDFLayout.LayoutCommand.Mode(rawValue: rawValue)!.layoutMode }
     }
 }
 

@@ -3,6 +3,8 @@
 public enum QPDFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// qpdf could not allocate its handle.
     case cannotStart
+    /// The file to read does not exist.
+    case notFound
     /// The file is encrypted and the password is missing or wrong (qpdf's `qpdf_e_password`).
     /// `step` is what was being done, `detail` qpdf's text.
     case encrypted(step: String, detail: String?)
@@ -17,9 +19,13 @@ public enum QPDFError: Error, Sendable, Equatable, CustomStringConvertible {
         return step.hasPrefix("cannot write")
     }
 
+    /// The step of a PDF that qpdf could not open at all (damaged beyond its repair, or cut short).
+    public static let unreadableStep = "not a readable PDF"
+
     public var description: String {
         switch self {
         case .cannotStart: return "qpdf failed to start"
+        case .notFound: return "no such file"
         case .encrypted(let step, let detail), .failed(let step, let detail):
             return step + (detail.map { " (\($0))" } ?? "")
         }

@@ -1,6 +1,10 @@
 import CQPDF
 import CoreTypes
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One qpdf instance, freed with the handle; qpdf's failures become `QPDFError`s (the C API
 /// reports codes with text, never exceptions). A PDF read from memory stays in a buffer the
 /// handle owns: qpdf reads it lazily, to the end.
@@ -11,6 +15,8 @@ final class QPDFHandle {
 
     /// Opens `source` with `password`; with no source, an empty PDF to build into.
     init(_ source: PDFSource?, password: String? = nil) throws(QPDFError) {
+        // Before anything is allocated: deinit runs only for a handle made whole.
+        if case .file(let path) = source, access(path, F_OK) != 0, errno == ENOENT { throw .notFound }
         if case .bytes(let bytes) = source {
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
             copy.copyBytes(from: bytes)
@@ -34,7 +40,7 @@ final class QPDFHandle {
             status = qpdf_empty_pdf(qpdf)
         }
         do {
-            try check(status, "not a readable PDF")
+            try check(status, QPDFError.unreadableStep)
         } catch .failed(let step, let detail) {
             if let kind = source?.notPDFKind() { throw .failed(step: "not a PDF: the file is \(kind)", detail: nil) }
             throw .failed(step: step, detail: detail)

@@ -23,9 +23,30 @@ public final class LayoutAnalyser {
             TessBaseAPIDelete(made)
             throw .languageNotInstalled(language: language)
         }
+        // Tesseract loads what it can of eng+deu and only warns about the rest: a language left
+        // out would silently find less, so each one asked for must be loaded.
+        let missing = language.split(separator: "+").map(String.init).filter { !Self.loaded(made).contains($0) }
+        if let first = missing.first {
+            TessBaseAPIEnd(made)
+            TessBaseAPIDelete(made)
+            throw .languageNotInstalled(language: first)
+        }
         handle = made
         self.language = language
         TessBaseAPISetPageSegMode(handle, PSM_SPARSE_TEXT)
+    }
+
+    /// The languages a handle has loaded.
+    private static func loaded(_ handle: OpaquePointer) -> Set<String> {
+        guard let names = TessBaseAPIGetLoadedLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(names) }
+        var result: Set<String> = []
+        var index = 0
+        while let name = names[index] {
+            result.insert(String(cString: name))
+            index += 1
+        }
+        return result
     }
 
     deinit {

@@ -80,6 +80,15 @@ public enum Batch {
         let progress = ProgressBar(label: report.label, total: inputs.count, quiet: report.quiet)
         let tally = Locked(BatchTally())
         let print: @Sendable (String) -> Void = report.recordsToStandardError ? Console.error : Console.out
+        // Interrupted (Ctrl-C, SIGTERM), a batch still says what it did before it was stopped.
+        if !report.quiet && (inputs.count > 1 || report.alwaysSummarise) {
+            TemporaryFiles.shared.onInterrupt { [tally] in
+                summary(
+                    tally.withLock { $0 }, label: report.label, nothingFound: report.nothingFoundLabel,
+                    elapsed: ContinuousClock.now - start, interrupted: inputs.count)
+            }
+        }
+        defer { TemporaryFiles.shared.onInterrupt(say: nil) }
         orderedParallelForEach(
             count: inputs.count, jobs: jobs, work: { work(inputs[$0]) },
             emit: { index, outcome in
@@ -91,15 +100,18 @@ public enum Batch {
                     tally.withLock {
                         if status == ExitStatus.success { $0.done += 1 } else { $0.nothingFound += 1 }
                     }
-                    if !report.quiet { lines = report.json ? [encoded(record, input)] : text(record) }
+                    // -q silences chatter, never the JSON records asked for.
+                    if report.json {
+                        lines = [encoded(record, input)]
+                    } else if !report.quiet {
+                        lines = text(record)
+                    }
                 case .skipped(let outputs):
                     tally.withLock { $0.skipped += 1 }
-                    if !report.quiet {
-                        lines = [
-                            report.json
-                                ? encoded(SkippedRecord(file: input.description, outputs: outputs), input)
-                                : "\(input): up to date (\(shortList(outputs))), skipped"
-                        ]
+                    if report.json {
+                        lines = [encoded(SkippedRecord(file: input.description, outputs: outputs), input)]
+                    } else if !report.quiet {
+                        lines = ["\(input): up to date (\(shortList(outputs))), skipped"]
                     }
                 case .failed(let failure):
                     tally.withLock {
@@ -134,7 +146,10 @@ public enum Batch {
     }
 
     /// "imgtool horizon: 500 inputs: 480 done, 15 no horizon, 3 skipped, 2 failed in 12.4 s (40.3/s)".
-    public static func summary(_ tally: BatchTally, label: String, nothingFound: String, elapsed: Duration) -> String {
+    /// `interrupted`: the batch's size, when a signal stopped it ("interrupted after 12 of 500 inputs: …").
+    public static func summary(
+        _ tally: BatchTally, label: String, nothingFound: String, elapsed: Duration, interrupted total: Int? = nil
+    ) -> String {
         var parts = ["\(tally.done) done"]
         if tally.nothingFound > 0 { parts.append("\(tally.nothingFound) \(nothingFound)") }
         parts.append("\(tally.skipped) skipped")
@@ -142,7 +157,10 @@ public enum Batch {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let worked = tally.total - tally.skipped
         let rate = seconds > 0 && worked > 0 ? String(format: " (%.1f/s)", Double(worked) / seconds) : ""
-        return "\(label): \(tally.total) input\(tally.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        let count =
+            total.map { "interrupted after \(tally.total) of \($0) input\($0 == 1 ? "" : "s")" }
+            ?? "\(tally.total) input\(tally.total == 1 ? "" : "s")"
+        return "\(label): \(count): " + parts.joined(separator: ", ")
             + String(format: " in %.1f s", seconds) + rate
     }
 
@@ -156,11 +174,18 @@ private func shortList(_ paths: [String]) -> String {
     paths.count <= 2 ? paths.joined(separator: ", ") : "\(paths[0]) … \(paths[paths.count - 1])"
 }
 
-/// The JSON Lines record of an input that failed.
-struct FailedRecord: Encodable {
-    var file: String
-    var error: String
-    var exitStatus: Int32
+/// The JSON Lines record of an input that failed: `{"file", "error", "exit_status"}`, also for
+/// commands that take one input outside a batch (`pdflayout prefs`).
+public struct FailedRecord: Encodable, Sendable {
+    public var file: String
+    public var error: String
+    public var exitStatus: Int32
+
+    public init(file: String, error: String, exitStatus: Int32) {
+        self.file = file
+        self.error = error
+        self.exitStatus = exitStatus
+    }
 }
 
 /// The JSON Lines record of an input skipped by `--skip-existing`.

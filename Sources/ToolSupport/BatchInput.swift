@@ -51,7 +51,15 @@ public struct InputScan: Sendable {
     /// symbolic links to folders are not followed (no cycles). A path that does not exist is kept:
     /// the job reports it as that input's one-line error and goes on with the others.
     public func inputs(from arguments: [String]) -> [BatchInput] {
+        scan(arguments).inputs
+    }
+
+    /// The inputs, and the files inside folders left out for having no suffix at all (`IMG_0001`
+    /// from a camera card, a download without its `.jpg`): they may well be images, so the
+    /// commands say how many were left out rather than skip them silently.
+    public func scan(_ arguments: [String]) -> (inputs: [BatchInput], withoutSuffix: [String]) {
         var result: [BatchInput] = []
+        var withoutSuffix: [String] = []
         for argument in arguments {
             guard argument != "-", Self.isFolder(argument, followingLinks: true) else {
                 result.append(BatchInput(path: argument))
@@ -59,7 +67,9 @@ public struct InputScan: Sendable {
             }
             let root = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
             var found: [String] = []
-            walk(root, under: "", into: &found)
+            var unnamed: [String] = []
+            walk(root, under: "", into: &found, withoutSuffix: &unnamed)
+            withoutSuffix += unnamed.sorted().map { root == "/" ? "/" + $0 : root + "/" + $0 }
             found.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for relative in found {
                 result.append(
@@ -68,19 +78,23 @@ public struct InputScan: Sendable {
                         relativePath: relative, foundInFolder: true))
             }
         }
-        return result
+        return (result, withoutSuffix)
     }
 
-    private func walk(_ root: String, under relative: String, into found: inout [String]) {
+    private func walk(
+        _ root: String, under relative: String, into found: inout [String], withoutSuffix: inout [String]
+    ) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = root + "/" + path
             if Self.isFolder(full, followingLinks: false) {
-                if recursive { walk(root, under: path, into: &found) }
+                if recursive { walk(root, under: path, into: &found, withoutSuffix: &withoutSuffix) }
             } else if suffixes.contains((name as NSString).pathExtension.lowercased()), Self.isFile(full) {
                 found.append(path)
+            } else if (name as NSString).pathExtension.isEmpty, Self.isFile(full) {
+                withoutSuffix.append(path)
             }
         }
     }

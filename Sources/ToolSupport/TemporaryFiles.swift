@@ -7,6 +7,13 @@ public final class TemporaryFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
     private var sources: [DispatchSourceSignal] = []
+    /// A last line for standard error when a signal ends the process (a batch's summary so far).
+    private var lastWords: (@Sendable () -> String?)?
+
+    /// Sets (or, with nil, clears) the line printed when a signal ends the process.
+    public func onInterrupt(say line: (@Sendable () -> String?)?) {
+        lock.withLock { lastWords = line }
+    }
 
     public func register(_ path: String) {
         lock.withLock { _ = paths.insert(path) }
@@ -36,6 +43,7 @@ public final class TemporaryFiles: @unchecked Sendable {
                     lock.lock()
                     // Folders (`AtomicFolder`) are removed with what they hold.
                     for path in paths { Self.remove(path) }
+                    if let line = lastWords?() { Console.error(line) }
                     // _exit, not exit: exit() runs atexit handlers and library destructors while
                     // rendering threads are still inside poppler/libvips, which could crash (SIGSEGV
                     // instead of the conventional 128 + signal status).
