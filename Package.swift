@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         // LibRaw's thread-safe build: raw photos (metadata, embedded preview, demosaic).
         .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+        // libwebpmux: the metadata chunks libvips 8.14.1's webpsave writes even when told to strip.
+        .systemLibrary(name: "CWebPMux", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // Prefixed one-line wrappers for GType macros and mallopt; no logic.
         .target(name: "CShim", dependencies: ["CVips"]),
 
@@ -53,7 +55,7 @@ let package = Package(
         .target(name: "Frost", dependencies: ["CoreTypes"]),
 
         // 4. Swift faces of the C libraries, and process-free tool support (batches, atomic files).
-        .target(name: "Vips", dependencies: ["CVips", "CShim", "CoreTypes"]),
+        .target(name: "Vips", dependencies: ["CVips", "CShim", "CWebPMux", "CoreTypes"]),
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
         .target(name: "Tesseract", dependencies: ["CTesseract", "CoreTypes"]),

@@ -10,6 +10,7 @@ packages=(
   libraw-dev                                    # build: raw photos (LibRaw: metadata, embedded preview, demosaic)
   rawtherapee darktable                         # tests: the editors render the sidecars imgtool horizon writes
   rawtran-doc                                   # tests: a real raw photo (IMG_5952.CR2, Canon EOS 30D, GPL-3+)
+  libwebp-dev                                   # build: libwebpmux drops the EXIF libvips 8.14.1 writes into stripped WebP
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader

@@ -16,11 +16,8 @@ scripts/man-pages.sh "$out/man"
 if [ -w "$share" ]; then
   for tool in imgtool pdflayout; do
     install -D -m 644 "$out/man/$tool.1" "$share/man/man1/$tool.1"
-    mkdir -p "$share/bash-completion/completions" "$share/zsh/site-functions" "$share/fish/vendor_completions.d"
-    "$bin/$tool" --generate-completion-script bash > "$share/bash-completion/completions/$tool"
-    "$bin/$tool" --generate-completion-script zsh > "$share/zsh/site-functions/_$tool"
-    "$bin/$tool" --generate-completion-script fish > "$share/fish/vendor_completions.d/$tool.fish"
   done
+  scripts/completions.sh "$bin" "$share"
   echo "== man imgtool, man pdflayout and shell completions installed under $share"
 else
   echo "== $share is not writable: man pages left in $out/man"

@@ -51,14 +51,14 @@ extension ImgTool {
                 """
         )
 
-        @Argument(help: "Images (or folders) to blur; - or nothing reads standard input.")
+        @Argument(help: "Images (or folders) to blur; - or nothing reads standard input.", completion: .file())
         public var files: [String] = []
 
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
                 "Output file; its suffix picks the format, saver options may follow in brackets (out.png[compression=1]). - or nothing: standard output. A folder ending in / for several inputs.",
-                valueName: "file|dir/"))
+                valueName: "file|dir/"), completion: .file())
         public var output: String?
 
         @Option(
@@ -88,7 +88,9 @@ extension ImgTool {
             parsing: .unconditional, help: ArgumentHelp("Screen scale, pixels per point.", valueName: "n"))
         public var scale: Double = 1
 
-        @Option(help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"))
+        @Option(
+            help: ArgumentHelp("Frost only where this image is white (grey blends).", valueName: "file"),
+            completion: .file())
         public var mask: String?
 
         @Option(

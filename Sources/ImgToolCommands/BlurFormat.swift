@@ -46,6 +46,7 @@ enum BlurFormat {
         for format: ImageFormat, given: SaverOptions, pngCompression: Int?
     ) throws(ToolFailure) -> SaverOptions {
         try ImageOutput.checkWritable(format)
+        try ImageOutput.checkSaverOptions(given, format: format)
         guard let pngCompression else { return given }
         guard format.isSame(as: .png) else {
             throw ToolFailure(

@@ -40,7 +40,7 @@ extension ImgTool {
                 """
         )
 
-        @Argument(help: "Photos and folders of photos; - reads standard input.")
+        @Argument(help: "Photos and folders of photos; - reads standard input.", completion: .file())
         public var files: [String]
 
         @Flag(help: "Write a straightened copy of each photo with a horizon.")
@@ -50,7 +50,7 @@ extension ImgTool {
             name: .shortAndLong,
             help: ArgumentHelp(
                 "With --fix: a file (one input; options may follow in brackets), - for standard output (reports then go to stderr), or a folder ending in / (created if missing). Default: NAME-level.EXT beside each input.",
-                valueName: "file|dir/"))
+                valueName: "file|dir/"), completion: .file())
         public var output: String?
 
         @Flag(help: "With --fix: replace each input by its straightened copy (atomically).")
@@ -74,7 +74,7 @@ extension ImgTool {
         @Option(
             help: ArgumentHelp(
                 "Also write the photo with the detected horizon drawn on it (red; amber for a rejected guess): a file, or a folder ending in / for several inputs.",
-                valueName: "file|dir/"))
+                valueName: "file|dir/"), completion: .file())
         public var overlay: String?
 
         @Option(
@@ -212,6 +212,11 @@ extension ImgTool {
             }
             for format in [fixes?.userFormat, overlays?.userFormat].compactMap({ $0 }) {
                 try ImageOutput.checkWritable(format)
+            }
+            for case .file(let target)? in [fixes?.place, overlays?.place] {
+                if let format = ImageFormat(path: target.path) {
+                    try ImageOutput.checkSaverOptions(SaverOptions(parsing: target.options), format: format)
+                }
             }
             let leveller = HorizonLeveller(
                 crop: crop ?? .aspect, background: background,

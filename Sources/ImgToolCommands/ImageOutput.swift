@@ -22,6 +22,16 @@ enum ImageOutput {
             status: ExitStatus.usage)
     }
 
+    /// Refuses saver options (`-o 'q.jpg[Q=500]'`) the saver would not take, before anything is
+    /// read: a command-line mistake, exit 64, in plain words.
+    static func checkSaverOptions(_ options: SaverOptions, format: ImageFormat) throws(ToolFailure) {
+        do {
+            try options.check(for: format)
+        } catch {
+            throw ToolFailure(Failures.message(error), status: ExitStatus.usage)
+        }
+    }
+
     /// Writes `image` in `format` with the saver `options`.
     static func write(
         _ image: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool

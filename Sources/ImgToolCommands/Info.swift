@@ -26,7 +26,7 @@ extension ImgTool {
                 """
         )
 
-        @Argument(help: "Image files and folders; - reads standard input.")
+        @Argument(help: "Image files and folders; - reads standard input.", completion: .file())
         public var files: [String]
 
         @Flag(help: "One JSON object per file, one per line.")

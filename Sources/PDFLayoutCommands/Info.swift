@@ -39,7 +39,7 @@ extension PDFLayout {
                 """
         )
 
-        @Argument(help: "PDF files and folders; - reads standard input.")
+        @Argument(help: "PDF files and folders; - reads standard input.", completion: .file(extensions: ["pdf"]))
         public var files: [String]
 
         @OptionGroup var password: PasswordOptions

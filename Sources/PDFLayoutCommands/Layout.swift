@@ -62,7 +62,10 @@ extension PDFLayout {
                 /OneColumn for a continuous strip), /Direction /R2L with --rtl.
                 -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
                 NAME-002.png, ... when there are several, or the numbers of a printf
-                pattern in the name (page-%04d.png). Saver options go in brackets
+                pattern in the name (page-%04d.png). Views of one page are numbered by
+                their page (--pages 3-9 -o p.png: p-003.png ... p-009.png), spreads by
+                their place; numbered images of that name from an earlier run that this
+                run did not write are removed (and listed). Saver options go in brackets
                 (x.png[compression=9]); PNG defaults to zlib level 1, as small as
                 pdftocairo's files and several times faster. Continuous views are
                 streamed through a spool file, so a whole book needs little memory.
@@ -149,7 +152,7 @@ extension PDFLayout {
             }
         }
 
-        @Argument(help: "PDFs or folders of PDFs; - reads standard input.")
+        @Argument(help: "PDFs or folders of PDFs; - reads standard input.", completion: .file(extensions: ["pdf"]))
         var files: [String]
 
         @Flag var mode: Mode?
@@ -223,7 +226,7 @@ extension PDFLayout {
             name: .shortAndLong,
             help: ArgumentHelp(
                 "Output: NAME.pdf, or NAME.png|.jpg|.webp|.tif (numbered per view); a folder ending in / (one PDF or several; with --format html, the reader's folder); - for standard output (a PDF, or one image with --format).",
-                valueName: "file|dir/"))
+                valueName: "file|dir/"), completion: .file())
         var output: String?
 
         @Option(

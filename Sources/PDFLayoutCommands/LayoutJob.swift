@@ -148,7 +148,7 @@ struct LayoutJob: Sendable {
         }
         let layout = LayoutEngine.layout(sourcePages, options: options)
 
-        if skipExisting, let outputs = target?.paths(views: layout.views.count),
+        if skipExisting, let outputs = target?.paths(views: layout.views),
             OutputFreshness.isUpToDate(outputs: outputs, input: file)
         {
             var result = LayoutResult(
@@ -160,7 +160,7 @@ struct LayoutJob: Sendable {
         var written: [WrittenOutput] = []
         if let target {
             // A numbered image name may still be an input (page-001.png given as a PDF's name).
-            for path in target.paths(views: layout.views.count) {
+            for path in target.paths(views: layout.views) {
                 try OutputSafety.refuseOverwriting(path, inputs: [file])
             }
             if spoolFolder != nil, case .image = target.kind, layout.views.count > 1 {
@@ -218,11 +218,14 @@ struct LayoutJob: Sendable {
                 case .image(let format):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
-                        names: OutputNames.names(for: path, count: layout.views.count), format: format,
+                        names: OutputNames.names(for: path, views: layout.views), format: format,
                         options: RasterJob.defaultOptions(for: format, given: target.options),
                         background: colour ?? .white, geometry: byNumber, source: input.source, password: password,
                         workers: workers, progressLabel: quiet ? nil : "pdflayout: rendering")
                     lines.append(try writeImages(job, input: input, target: target, file: file))
+                    if spoolFolder == nil {
+                        lines.append(contentsOf: Self.removeStale(pattern: path, written: job.names))
+                    }
                     written = zip(job.names, zip(layout.views, job.scales)).map { name, viewAndScale in
                         let size = Scale.pixelSize(of: viewAndScale.0, scale: viewAndScale.1)
                         return WrittenOutput(
@@ -232,7 +235,7 @@ struct LayoutJob: Sendable {
             } catch {
                 throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
             }
-            if spoolFolder != nil, let written = target.paths(views: layout.views.count).first {
+            if spoolFolder != nil, let written = target.paths(views: layout.views).first {
                 try Self.copyToStandardOutput(written)
                 lines = lines.map { $0.replacingOccurrences(of: written, with: "<stdout>") }
             }
@@ -266,6 +269,18 @@ struct LayoutJob: Sendable {
         try reader.write(to: folder)
         let count = reader.layout.views.count
         return "\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(jobs.count) pages"
+    }
+
+    /// Removes the numbered images an earlier run left under the same name that this run did not
+    /// write; says which (the lines for people), so nothing disappears unannounced.
+    private static func removeStale(pattern: String, written: [String]) -> [String] {
+        let stale = OutputNames.stale(for: pattern, written: written)
+        var removed: [String] = []
+        for path in stale where (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        guard !removed.isEmpty else { return [] }
+        let shown =
+            removed.count <= 2 ? removed.joined(separator: ", ") : "\(removed[0]) … \(removed[removed.count - 1])"
+        return ["\(shown): \(removed.count) numbered image\(removed.count == 1 ? "" : "s") of an earlier run removed"]
     }
 
     /// Streams a finished file to standard output.

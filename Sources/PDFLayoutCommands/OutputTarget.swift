@@ -1,5 +1,6 @@
 import CommandSupport
 import CoreTypes
+import Foundation
 import LayoutKit
 import PageLayout
 import Poppler
@@ -71,15 +72,21 @@ struct OutputTarget: Equatable {
                 "-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
         }
         _ = try OutputNames.pattern(in: target.path, for: text)
-        return OutputTarget(path: target.path, kind: .image(format), options: SaverOptions(parsing: target.options))
+        let options = SaverOptions(parsing: target.options)
+        do {
+            try options.check(for: format)
+        } catch {
+            throw ToolFailure("-o \(text): \(error.description)", status: ExitStatus.usage)
+        }
+        return OutputTarget(path: target.path, kind: .image(format), options: options)
     }
 
-    /// The files written for `views` views.
-    func paths(views: Int) -> [String] {
+    /// The files written for `views`.
+    func paths(views: [View]) -> [String] {
         switch kind {
         case .pdf: return [path]
         case .reader: return [path + "/index.html"]
-        case .image: return OutputNames.names(for: path, count: views)
+        case .image: return OutputNames.names(for: path, views: views)
         }
     }
 
@@ -125,16 +132,62 @@ enum OutputNames {
     }
 
     /// One name per view: the name itself for a lone view, numbered otherwise.
-    static func names(for name: String, count: Int) -> [String] {
+    static func names(for name: String, views: [View]) -> [String] {
+        names(for: name, numbers: numbers(of: views))
+    }
+
+    /// The number in each view's name: its page when every view shows one page (`--pages 3-9 -o
+    /// p.png` gives p-003.png … p-009.png), its place otherwise (a spread shows two pages, and
+    /// naming it by one of them would read as a page left out).
+    static func numbers(of views: [View]) -> [Int] {
+        views.allSatisfy { $0.pages.count == 1 } && !views.isEmpty
+            ? views.map { $0.pages[0].page } : Array(1...max(views.count, 1))
+    }
+
+    static func names(for name: String, numbers: [Int]) -> [String] {
+        let numbers = numbers.isEmpty ? [1] : numbers
         if let pattern = try? pattern(in: name, for: name) {
-            return (1...max(count, 1)).map { pattern.prefix + padded($0, width: pattern.width) + pattern.suffix }
+            return numbers.map { pattern.prefix + padded($0, width: pattern.width) + pattern.suffix }
         }
-        guard count > 1 else { return [name] }
+        guard numbers.count > 1 else { return [name] }
+        let (stem, extensionText) = parts(of: name)
+        let width = max(3, String(numbers.max() ?? 1).count)
+        return numbers.map { "\(stem)-\(padded($0, width: width))\(extensionText)" }
+    }
+
+    /// `p.png` → ("p", ".png").
+    private static func parts(of name: String) -> (stem: String, extensionText: String) {
         let target = SaveTarget(name)
         let stem = target.suffix.map { String(name.dropLast($0.count)) } ?? name
-        let extensionText = target.suffix.map { String(name.suffix($0.count)) } ?? ""
-        let width = max(3, String(count).count)
-        return (1...count).map { "\(stem)-\(padded($0, width: width))\(extensionText)" }
+        return (stem, target.suffix.map { String(name.suffix($0.count)) } ?? "")
+    }
+
+    /// Files beside `written` that look like this run's numbered images but are not among them
+    /// (`p-001.png` left by an earlier run of `-o p.png` when this one wrote `p-003.png` …): the
+    /// name `-o` gives owns its numbered family, so they are removed rather than left to pass for
+    /// part of this run.
+    static func stale(for name: String, written: [String]) -> [String] {
+        let prefix: String, suffix: String, minimumDigits: Int
+        if let pattern = try? pattern(in: name, for: name) {
+            (prefix, suffix, minimumDigits) = (pattern.prefix, pattern.suffix, max(pattern.width, 1))
+        } else {
+            let (stem, extensionText) = parts(of: name)
+            (prefix, suffix, minimumDigits) = (stem + "-", extensionText, 3)
+        }
+        let folder = (prefix as NSString).deletingLastPathComponent
+        let namePrefix = (prefix as NSString).lastPathComponent
+        let listed = folder.isEmpty ? "." : folder
+        guard !suffix.contains("/"),
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: listed)
+        else { return [] }
+        let kept = Set(written.map { ($0 as NSString).lastPathComponent })
+        return entries.filter { entry in
+            guard entry.hasPrefix(namePrefix), entry.hasSuffix(suffix), !kept.contains(entry),
+                entry.count >= namePrefix.count + suffix.count + minimumDigits
+            else { return false }
+            let digits = entry.dropFirst(namePrefix.count).dropLast(suffix.count)
+            return digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }.sorted().map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
     private static func padded(_ number: Int, width: Int) -> String {

@@ -9,7 +9,7 @@ struct PasswordOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Read the password from the first line of FILE (- : standard input), so that it shows neither in ps nor in the shell's history.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var passwordFile: String?
 
     init() {}

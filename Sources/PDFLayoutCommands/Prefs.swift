@@ -42,7 +42,7 @@ extension PDFLayout {
                 """
         )
 
-        @Argument(help: "The PDF; - reads standard input.")
+        @Argument(help: "The PDF; - reads standard input.", completion: .file(extensions: ["pdf"]))
         var file: String
 
         @Flag var mode: Mode?
@@ -56,7 +56,8 @@ extension PDFLayout {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Output PDF; a folder ending in / for NAME.pdf in it; - for standard output.", valueName: "file|dir/"))
+                "Output PDF; a folder ending in / for NAME.pdf in it; - for standard output.", valueName: "file|dir/"),
+            completion: .file())
         var output: String
 
         @OptionGroup var password: PasswordOptions

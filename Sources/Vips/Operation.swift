@@ -24,6 +24,8 @@ public struct Outputs: @unchecked Sendable {
     public func int(_ name: String) -> Int? { values[name] as? Int }
     /// An array-of-doubles output (e.g. `getpoint`'s "out_array"), nil when absent.
     public func doubles(_ name: String) -> [Double]? { values[name] as? [Double] }
+    /// A blob output (a `…save_buffer`'s "buffer"), nil when absent.
+    public func bytes(_ name: String) -> [UInt8]? { values[name] as? [UInt8] }
 }
 
 /// The one generic call into libvips: every typed helper goes through here.
@@ -214,6 +216,14 @@ public enum Operation {
             // get_property does not add a reference; dup does, and the Image takes it.
             guard let raw = g_value_dup_object(&gvalue) else { return nil }
             return Image(owning: raw.assumingMemoryBound(to: CVips.VipsImage.self))
+        }
+        if type == CShim_VIPS_TYPE_BLOB() {
+            guard let blob = g_value_get_boxed(&gvalue) else { return nil }
+            var length = 0
+            guard let data = vips_blob_get(blob.assumingMemoryBound(to: VipsBlob.self), &length) else {
+                return [UInt8]()
+            }
+            return Array(UnsafeRawBufferPointer(start: data, count: length).bindMemory(to: UInt8.self))
         }
         if type == CShim_VIPS_TYPE_ARRAY_DOUBLE() {
             var count: Int32 = 0

@@ -16,6 +16,10 @@ extension Image {
         to filename: String, format: String? = nil, options: String = "", strip: Bool = false
     ) throws(VipsError) {
         let suffix = format ?? SaveTarget(filename).suffix ?? ""
+        if strip && suffix.lowercased() == ".webp" {
+            try Self.write(try strippedWebP(options: options), to: filename)
+            return
+        }
         guard let saver = vips_foreign_find_save("x" + suffix) else {
             vips_error_clear()
             throw VipsError("no saver for \"\(suffix)\": use a suffix such as .jpg, .png, .webp, .tif")
@@ -43,6 +47,10 @@ extension Image {
         toDescriptor descriptor: Int32 = 1, format suffix: String, options: String = "", strip: Bool = false
     ) throws(VipsError) {
         try VipsRuntime.ensure()
+        if strip && suffix.lowercased() == ".webp" {
+            try Self.write(try strippedWebP(options: options), toDescriptor: descriptor)
+            return
+        }
         guard let saver = vips_foreign_find_save_target(suffix) else {
             vips_error_clear()
             throw VipsError("cannot write \(suffix) to a stream")
@@ -56,6 +64,39 @@ extension Image {
             [
                 ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
             ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+    }
+
+    /// The image as WebP without metadata. libvips 8.14.1's webpsave ignores `strip` and, when the
+    /// image has no EXIF, makes one up (orientation, resolution, sizes); libwebpmux takes the
+    /// EXIF, XMP and ICC chunks back out of the encoded file, which it rewrites without decoding.
+    func strippedWebP(options: String) throws(VipsError) -> [UInt8] {
+        let encoded = try Operation.call(
+            "webpsave_buffer", [("in", .image(try withoutMetadata())), ("strip", .bool(true))], options: options,
+            outputs: ["buffer"]
+        ).bytes("buffer")
+        guard let encoded else { throw VipsError("webpsave_buffer gave no bytes") }
+        return try WebPChunks.removingMetadata(encoded)
+    }
+
+    private static func write(_ bytes: [UInt8], to filename: String) throws(VipsError) {
+        guard let file = fopen(filename, "wb") else {
+            throw VipsError("cannot write \(filename): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw VipsError("write error: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32) throws(VipsError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw VipsError("write error: \(String(cString: strerror(errno)))") }
+            offset += count
+        }
     }
 
     /// A copy (pixels shared) without the metadata a saver could write: the blobs (`exif-data`,

@@ -105,12 +105,13 @@ import Testing
                 == [
                     ##"{"box_width":19,"cover":null,"file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"shrink 4","note":"blur obscures; it does not redact","outputs":[{"height":730,"path":"TMP/s.png","width":642}],"pages":1,"radius":10,"regions":1,"saturation":-1,"scale":1,"secure":true,"style":"tint","text":null,"tint":"#ff0000@0.60","width":642}"##
                 ])
-        // The boxes found depend on the text finder: their keys are pinned, not their figures.
+        // The boxes found depend on the text finder: their keys are pinned, not their figures. `secure`
+        // is what a run with -o would report (true: --find text hides securely).
         let found = try Self.lines(
             "imgtool", ["blur", "screenshot-text.png", "--find", "text", "--json"], scratch: scratch)
         #expect(
             try found.map(Self.shape(line:)) == [
-                "{box_width:n,cover:null,file:s,height:n,masked:n,metadata:[],method:s,note:s,outputs:[],pages:n,radius:n,regions:n,saturation:n,scale:n,secure:null,style:s,text:[{confidence:n,height:n,width:n,x:n,y:n}],tint:s,width:n}"
+                "{box_width:n,cover:null,file:s,height:n,masked:n,metadata:[],method:s,note:s,outputs:[],pages:n,radius:n,regions:n,saturation:n,scale:n,secure:n,style:s,text:[{confidence:n,height:n,width:n,x:n,y:n}],tint:s,width:n}"
             ])
     }
 

@@ -214,3 +214,67 @@ import Vips
         #expect(text.contains(" of 40 inputs: "), "\(text)")
     }
 }
+
+/// Saver options are checked before anything is read, in plain words, as a command-line mistake.
+@Suite struct SaverOptionTests {
+    static let screenshot = Fixtures.asset("screenshot-text.png")
+
+    @Test(arguments: [
+        ("q.jpg[Q=500]", "JPG option Q takes a whole number from 1 to 100, not \"500\""),
+        ("q.jpg[bogus=9]", "JPG output has no option \"bogus\""),
+        ("q.png[compression=x]", "PNG option compression takes a whole number from 0 to 9"),
+    ])
+    func badSaverOptionsAreRefusedUpFront(output: String, message: String) throws {
+        let scratch = try Scratch()
+        for quiet in [[], ["-q"]] {
+            let result = try run("imgtool", ["blur", Self.screenshot, "-o", scratch.path(output)] + quiet)
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(!result.stderr.contains("GLib"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let horizon = try run(
+            "imgtool", ["horizon", Fixtures.asset("tilted-lake.jpg"), "--fix", "-o", scratch.path(output)])
+        #expect(horizon.status == 64 && horizon.stderr.contains(message), "\(horizon.stderr)")
+        let layout = try run("pdflayout", [Fixtures.asset("mixed.pdf"), "-o", scratch.path(output)])
+        #expect(layout.status == 64 && layout.stderr.contains(message), "\(layout.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).isEmpty)
+    }
+
+    @Test func goodSaverOptionsStillWork() throws {
+        let scratch = try Scratch()
+        let result = try run(
+            "imgtool", ["blur", Self.screenshot, "-o", scratch.path("q.jpg[Q=95,strip,interlace]")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let webp = try run("imgtool", ["blur", Self.screenshot, "-o", scratch.path("q.webp[lossless,effort=2]")])
+        #expect(webp.status == 0, "\(webp.stderr)")
+    }
+}
+
+/// "metadata stripped" holds for WebP too: libvips 8.14.1 writes a made-up EXIF chunk there.
+@Suite struct StrippedWebPTests {
+    @Test func aFrostedWebPCarriesNoMetadataChunk() throws {
+        let scratch = try Scratch()
+        let output = scratch.path("f.webp")
+        let result = try run("imgtool", ["blur", Fixtures.asset("exif-rotated.jpg"), "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("metadata stripped"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
+        for chunk in ["EXIF", "XMP ", "ICCP"] {
+            #expect(bytes.range(of: Data(chunk.utf8)) == nil, "\(chunk) chunk left")
+        }
+        // An independent reader finds no EXIF either, and the picture is whole.
+        let exif = try run("exiftool", ["-j", "-G", output])
+        let tags =
+            try #require(
+                try JSONSerialization.jsonObject(with: exif.stdout) as? [[String: Any]]
+            ).first ?? [:]
+        #expect(!tags.keys.contains { $0.hasPrefix("EXIF:") || $0.hasPrefix("XMP") }, "\(tags.keys.sorted())")
+        let image = try Image.load(output)
+        #expect(image.width == 640 && image.height == 400)
+        #expect(try run("imgtool", ["info", "--json", output]).jsonLines().first?["metadata"] as? [String] == [])
+        // Through standard output as well.
+        let piped = try run("imgtool", ["blur", Fixtures.asset("exif-rotated.jpg"), "-o", "-", "--format", "webp"])
+        #expect(piped.status == 0 && piped.stdout.range(of: Data("EXIF".utf8)) == nil)
+    }
+}
