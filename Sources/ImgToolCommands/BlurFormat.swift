@@ -12,7 +12,8 @@ enum BlurFormat {
         if let format {
             let asked = ImageFormat(named: format)
             // A PNG named .webp misleads every program that trusts the name: refuse, as pdflayout does.
-            if case .file(let target) = plan.place, let named = ImageFormat(path: target.path), !named.isSame(as: asked) {
+            if case .file(let target) = plan.place, let named = ImageFormat(path: target.path), !named.isSame(as: asked)
+            {
                 throw ToolFailure(
                     "-o \(target.path) is named \(named.suffix) and --format asks for \(format): the suffix picks the format, so leave out --format or name the file for it",
                     status: ExitStatus.usage)
