@@ -251,7 +251,8 @@ extension ImgTool {
         public func run() throws {
             limits.apply()
             var inputs = try batch.inputs(
-                files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool horizon", quiet: quiet)
+                files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool horizon",
+                quiet: quiet)
             // Run twice beside the photos, a batch would take its own copies for photos.
             if fix && output == nil && !inPlace {
                 let (kept, dropped) = OutputPlan.droppingOwnOutputs(inputs, tag: "-level")

@@ -46,7 +46,8 @@ extension ImgTool {
             var report = BatchReport(label: "imgtool info", quiet: quiet, json: json)
             report.alwaysSummarise = batch.summarises(files)
             let maxPixels = limits.maxPixels
-            let inputs = try batch.inputs(files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool info", quiet: quiet)
+            let inputs = try batch.inputs(
+                files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool info", quiet: quiet)
             batch.shareCores(among: inputs.count)
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
