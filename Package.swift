@@ -139,7 +139,8 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["HorizonKit", "Horizon", "Vips", "ImageTestSupport", "TestSupport"]),
         // Slow checks with external programs: OCR and exiftool (privacy), mutation fuzzing, signals.
         .testTarget(
-            name: "ExternalCheckTests", dependencies: ["TestSupport", "Vips"], exclude: ["FuzzRegressions", "Recipes"]),
+            name: "ExternalCheckTests", dependencies: ["TestSupport", "ImageTestSupport", "Vips"],
+            exclude: ["FuzzRegressions", "Recipes"]),
     ],
     swiftLanguageModes: [.v6]
 )

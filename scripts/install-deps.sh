@@ -15,6 +15,7 @@ packages=(
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
   tesseract-ocr                                 # tests: the tesseract CLI reads no words in a blurred screenshot
+  texlive-latex-base-doc                        # tests: pages of the LaTeX base manuals, text nobody here typeset (--find text pixel guarantee)
   parallel                                      # tests: the README's GNU parallel shard recipe
   slurm-wlm munge                               # tests: the README's Slurm job array on a one-node cluster
   openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe

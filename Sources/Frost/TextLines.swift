@@ -71,7 +71,8 @@ public enum TextLines {
         return -overlapX <= max(a.height, b.height)
     }
 
-    static func union(_ a: Region, _ b: Region) -> Region {
+    /// The smallest box holding both.
+    public static func union(_ a: Region, _ b: Region) -> Region {
         let left = min(a.x, b.x), top = min(a.y, b.y)
         return Region(
             x: left, y: top, width: max(a.x + a.width, b.x + b.width) - left,

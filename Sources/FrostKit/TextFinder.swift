@@ -44,6 +44,12 @@ public final class TextFinder {
         return Double(total) / Double(count) >= Double(median) + lightMinorityMargin
     }
 
+    /// One grey band, the luminance; alpha (a transparent window shadow) counts as white.
+    static func grey(_ image: Image) throws(VipsError) -> Image {
+        let flat = image.hasAlpha ? try image.flatten(background: [255]) : image
+        return try flat.colourspace(.grey).extractBand(0).cast(.uchar)
+    }
+
     /// Loads the Tesseract data for `language` (`eng`, `deu`, `eng+fra`).
     public init(language: String = "eng") throws(TesseractError) {
         analyser = try LayoutAnalyser(language: language)
@@ -61,34 +67,43 @@ public final class TextFinder {
             ? [Region(x: 0, y: 0, width: image.width, height: image.height)]
             : areas.compactMap { $0.clipped(toWidth: image.width, height: image.height) }
         var words: [TextBox] = []
+        var fullGrey: [UInt8] = []
         do {
-            // One grey band, the luminance; alpha (a transparent window shadow) counts as white.
-            var grey = image.hasAlpha ? try image.flatten(background: [255]) : image
-            grey = try grey.colourspace(.grey).extractBand(0).cast(.uchar)
+            let grey = try Self.grey(image)
+            fullGrey = try grey.bytes()
             let factor = max(1, scale)
             for area in areas {
                 var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
                 if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
                 let pixels = try part.bytes()
                 let inverse = pixels.map { 255 - $0 }
-                // Two passes: Tesseract's one threshold on the image (it picks the page's polarity
+                // Three passes: Tesseract's one threshold on the image (it picks the page's polarity
                 // itself, so this finds the text of the main theme, light or dark), then per-tile
                 // thresholds on the inverse, for light text on dark panels of a light page (title
-                // bars, selected rows, dark buttons). The second pass also takes fields and panels
-                // for words; only its words on a dark background are kept.
-                for adaptive in [false, true] {
+                // bars, selected rows, dark buttons), and on the image, for the dark text the one
+                // threshold leaves out (a page number alone, a table of contents' numbers). The
+                // per-tile passes also take fields and panels for words; only the words of their
+                // kind are kept: light on dark from the inverse, dark on light from the image.
+                let passes: [(grey: [UInt8], adaptive: Bool, minority: [UInt8]?)] = [
+                    (pixels, false, nil), (inverse, true, pixels), (pixels, true, inverse),
+                ]
+                for pass in passes {
                     let found = try analyser.words(
-                        grey: adaptive ? inverse : pixels, width: part.width, height: part.height,
-                        adaptiveThreshold: adaptive)
+                        grey: pass.grey, width: part.width, height: part.height, adaptiveThreshold: pass.adaptive)
                     for word in found
                     where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
                         && word.width >= 2
                         && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)
                     {
                         // Text covers a minority of its box, so the box's median grey is its
-                        // background; light text pulls the mean above it. A "word" whose mean is
-                        // not above its median is dark text or a flat panel: not this pass's kind.
-                        if adaptive && !Self.hasLightMinority(pixels, width: part.width, word: word) { continue }
+                        // background; light text pulls the mean above it (dark text pulls the
+                        // inverse's). A "word" whose mean is not above its median is text of the
+                        // other kind or a flat panel: not this pass's kind.
+                        if let minority = pass.minority,
+                            !Self.hasLightMinority(minority, width: part.width, word: word)
+                        {
+                            continue
+                        }
                         let x = area.x + Int((Double(word.x) * factor).rounded(.down))
                         let y = area.y + Int((Double(word.y) * factor).rounded(.down))
                         let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
@@ -106,11 +121,16 @@ public final class TextFinder {
         } catch {
             throw .tesseract(.analysisFailed)
         }
-        // Merged over the whole image, then kept inside the areas searched.
+        // Merged over the whole image, then kept inside the areas searched, each grown there over
+        // all the ink of its text (InkExtent): word boxes fall short of a line's ends.
         let lines = TextLines.lines(words, width: image.width, height: image.height)
         return lines.flatMap { line in
             areas.compactMap { area in
-                intersection(line.region, area).map { TextBox($0, confidence: line.confidence) }
+                intersection(line.region, area).map {
+                    TextBox(
+                        InkExtent.grown($0, grey: fullGrey, width: image.width, height: image.height, limit: area),
+                        confidence: line.confidence)
+                }
             }
         }
     }

@@ -17,7 +17,9 @@ extension ImgTool {
 
                 What obscures and what redacts: frosting (every style, with or without --secure) obscures; it does not redact: text has been read back from blurred and pixelated images. --cover redacts: an opaque colour (or the average colour around each area) replaces every pixel of the area, and nothing of it is kept. Where secrecy matters, use --cover (or --tint black@1, which is opaque too).
 
-                --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height and the words of a line merged. With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
+                --find text finds the text by itself, offline: Tesseract's layout analysis (no recognition, nothing is read) gives word boxes, on the image and on its inverse (light text on dark themes); each box is padded by a quarter of its height, the words of a line merged, and each line grown over every ink pixel of its text (word boxes fall short of a line's ends). With --region, only inside those areas. --json without -o reports the boxes (x, y, width, height and a confidence: 1 in a block Tesseract classes as text, 0.5 elsewhere) and writes no image. --lang picks the Tesseract data (default eng; others when installed). Use --scale 2 for HiDPI screenshots: the text is then looked for at half size. Layout analysis can miss text (words inside framed widgets, text over pictures): check the output before sharing it, or add --region boxes for what it missed.
+
+                --find emails,urls,phones,cards,ibans,ips,tokens (any of them) and --find 'regex:PATTERN' hide only the secrets: the lines found are read by Tesseract's recogniser, offline, and matched (cards by the Luhn check, IBANs by their mod-97 check, tokens by known prefixes such as ghp_, github_pat_, sk-, AKIA, xoxb- or by their entropy); only the matched words are hidden, with any treatment. --json lists what matched by kind and box, never the text.
 
                 --secure makes the frost inside each region, mask or found box only from the pixels around it (its border ring drawn inward, then blurred), so no pixel inside can change the output and nothing of the hidden text survives in the frost. It is the default with --find text, whose purpose is hiding; with --region and --mask it must be asked for, because there the frost is also a look (a frosted panel over a picture shows the blurred picture beneath, as Apple's does) and outputs made before stay the same.
 
@@ -46,6 +48,7 @@ extension ImgTool {
                   imgtool blur shot.png -o shared.png --find text --cover black
                   imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
                   imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
+                  imgtool blur shot.png -o shared.png --find emails,cards,ibans,tokens --cover black
                   imgtool blur shot.png --find text --json
                   imgtool blur retina.png -o out.png --find text --scale 2
                 """
@@ -102,11 +105,15 @@ extension ImgTool {
         public var region: [RegionSpec] = []
 
         @Option(
+            name: .customLong("find"),
             help: ArgumentHelp(
-                "Find what to hide by itself: text (every word, by Tesseract's layout analysis, offline).",
-                valueName: "text"),
+                "Find what to hide by itself, offline: text (every line), or secrets only: emails, urls, phones, cards, ibans, ips, tokens (comma-separated), regex:PATTERN; repeatable.",
+                valueName: "what"),
             transform: parseFind)
-        public var find: FindTarget?
+        public var findValues: [FindTarget] = []
+
+        /// Everything `--find` asked for, nil when it was not given.
+        var find: FindTarget? { findValues.isEmpty ? nil : findValues.reduce(FindTarget()) { $0.merged($1) } }
 
         @Option(
             help: ArgumentHelp(
@@ -178,7 +185,10 @@ extension ImgTool {
                     "--json needs -o FILE, -o DIR/, or -o - (the image on standard output, the record on standard error); with --find text and no -o, --json reports the text found"
                 )
             }
-            if lang != nil && find == nil { throw ValidationError("--lang applies to --find text only") }
+            if lang != nil && find == nil { throw ValidationError("--lang applies to --find only") }
+            if let find, find.text && find.matcher != nil {
+                throw ValidationError("--find text hides every line already: give text, or the kinds of secret to hide")
+            }
             if (secure || cover != nil) && mask == nil && region.isEmpty && find == nil {
                 throw ValidationError(
                     "\(secure ? "--secure" : "--cover") needs what to hide: --region, --mask or --find text")
@@ -238,7 +248,7 @@ extension ImgTool {
         /// One input goes to a file or standard output; several (or a folder) go into `-o DIR/`.
         private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
-            if find == .text {
+            if find != nil {
                 // The language is checked once, before any input: a missing one is the command line's mistake.
                 do { _ = try TextFinder(language: lang ?? "eng") } catch {
                     throw ToolFailure(Failures.message(error), status: ExitStatus.usage)
@@ -246,8 +256,9 @@ extension ImgTool {
             }
             var job = BlurJob(
                 effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
-                exact: exact, mask: mask, regions: region, findText: find == .text, language: lang ?? "eng",
-                secure: secure || find == .text, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
+                exact: exact, mask: mask, regions: region, findText: find?.text ?? false, secrets: find?.matcher,
+                language: lang ?? "eng",
+                secure: secure || find != nil, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
                 timing: timing,
                 skipExisting: skipExisting, maxPixels: limits.maxPixels, format: nil,
                 pngCompression: pngCompression, quiet: quiet)
@@ -288,14 +299,42 @@ extension ImgTool {
     }
 }
 
-/// What `--find` looks for.
-public enum FindTarget: String, Sendable {
-    case text
+/// What `--find` looks for: all text, or secrets of some kinds and patterns.
+public struct FindTarget: Sendable, Equatable {
+    public var text = false
+    public var kinds: Set<SecretKind> = []
+    public var patterns: [String] = []
+
+    /// The secrets to match, nil when only text (or nothing) is looked for.
+    var matcher: SecretMatcher? {
+        kinds.isEmpty && patterns.isEmpty ? nil : SecretMatcher(kinds: kinds, patterns: patterns)
+    }
+
+    func merged(_ other: FindTarget) -> FindTarget {
+        FindTarget(text: text || other.text, kinds: kinds.union(other.kinds), patterns: patterns + other.patterns)
+    }
 }
 
-private func parseFind(_ text: String) throws -> FindTarget {
-    guard let target = FindTarget(rawValue: text.lowercased()) else {
-        throw ValidationError("\"\(text)\" cannot be found: --find takes text")
+/// `text`, `emails,cards,…` or `regex:PATTERN` (the pattern whole, commas included).
+private func parseFind(_ value: String) throws -> FindTarget {
+    if value.lowercased().hasPrefix("regex:") {
+        let pattern = String(value.dropFirst("regex:".count))
+        if let why = SecretMatcher.validate(pattern: pattern) {
+            throw ValidationError("--find regex:\(pattern) is not a usable pattern: \(why)")
+        }
+        return FindTarget(patterns: [pattern])
+    }
+    var target = FindTarget()
+    for name in value.split(separator: ",", omittingEmptySubsequences: false).map({ String($0) }) {
+        if name.lowercased() == "text" {
+            target.text = true
+        } else if let kind = SecretKind(name: name) {
+            target.kinds.insert(kind)
+        } else {
+            throw ValidationError(
+                "\"\(name)\" cannot be found: --find takes text, emails, urls, phones, cards, ibans, ips, tokens or regex:PATTERN"
+            )
+        }
     }
     return target
 }
@@ -337,6 +376,8 @@ struct BlurSummary: Encodable, Sendable {
     @NullWhenAbsent var cover: String? = nil
     /// With --find text: the text found, as regions in pixels with their confidence.
     @NullWhenAbsent var text: [FoundText]? = nil
+    /// With --find emails,cards,…: what was found and hidden, by kind and box; never what it says.
+    @NullWhenAbsent var secrets: [SecretRecord]? = nil
     var note = "blur obscures; it does not redact"
 
     init(
@@ -363,7 +404,19 @@ struct BlurSummary: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
-            regions, masked, metadata, pages, secure, cover, text, note
+            regions, masked, metadata, pages, secure, cover, text, secrets, note
+    }
+
+    /// "3 secrets (2 email, 1 card)", kinds in the order they were first found.
+    static func secretsText(_ secrets: [SecretRecord]) -> String {
+        var kinds: [String] = []
+        var counts: [String: Int] = [:]
+        for secret in secrets {
+            if counts[secret.kind] == nil { kinds.append(secret.kind) }
+            counts[secret.kind, default: 0] += 1
+        }
+        let total = "\(secrets.count) secret\(secrets.count == 1 ? "" : "s")"
+        return kinds.isEmpty ? total : total + " (" + kinds.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ") + ")"
     }
 
     private var metadataText: String { metadataKept ? "kept" : "stripped" }
@@ -371,7 +424,10 @@ struct BlurSummary: Encodable, Sendable {
     /// The line for people; batches leave out the closing note (they give it once, at their end).
     func line(withNote: Bool) -> String {
         let shownFile = file == "-" ? "<stdin>" : file
-        guard let output else { return "\(shownFile): \(self.text?.count ?? 0) text region(s) found" }
+        guard let output else {
+            if let secrets { return "\(shownFile): \(Self.secretsText(secrets)) found" }
+            return "\(shownFile): \(self.text?.count ?? 0) text region(s) found"
+        }
         var text: String
         if self.text?.isEmpty == true {
             // --find text found nothing: nothing was frosted or covered, so say that, not what would have been.
@@ -385,7 +441,11 @@ struct BlurSummary: Encodable, Sendable {
             text += ", \(width)×\(height)"
         }
         if masked { text += ", masked" }
-        if regions > 0 { text += ", \(regions) region\(regions == 1 ? "" : "s")" }
+        if let secrets {
+            text += secrets.isEmpty ? ", no secrets found" : ", \(Self.secretsText(secrets)) hidden"
+        } else if regions > 0 {
+            text += ", \(regions) region\(regions == 1 ? "" : "s")"
+        }
         if cover == nil && secure == true { text += ", secure" }
         text += ", metadata \(metadataText)"
         return withNote ? text + "; \(note)" : text
@@ -394,6 +454,15 @@ struct BlurSummary: Encodable, Sendable {
 
 private func trimmed(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// One secret `--find emails,…` found and hid: its kind and box in pixels, never its text.
+struct SecretRecord: Encodable, Sendable {
+    var kind: String
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
 }
 
 /// One box of text `--find text` found, in pixels of the image, written flat:

@@ -17,7 +17,9 @@ struct BlurJob: Sendable {
     var regions: [RegionSpec]
     /// `--find text`: hide the text found (inside `regions` when given).
     var findText = false
-    /// Tesseract language data for `--find text`.
+    /// `--find emails,cards,…` / `regex:`: hide only the secrets these match.
+    var secrets: SecretMatcher?
+    /// Tesseract language data for `--find`.
     var language = "eng"
     /// Frost made from the pixels outside the hidden areas only.
     var secure = false
@@ -96,6 +98,8 @@ struct BlurJob: Sendable {
         }
         summary.text = result.found.map(Self.records)
         if summary.text?.isEmpty == true { summary.note = "no text found: nothing hidden" }
+        summary.secrets = result.secrets.map(Self.records)
+        if let secrets = result.secrets { summary.regions = secrets.count }
         summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
         if keepMetadata { summary.metadata = ImageInfo.metadataKinds(result.image.fieldNames) }
         return summary
@@ -108,22 +112,29 @@ struct BlurJob: Sendable {
     }
 
     /// The new paths: text found, secure frost or a cover; all work on the whole image in memory.
-    private var hides: Bool { findText || secure || cover != nil }
+    private var hides: Bool { findText || secrets != nil || secure || cover != nil }
 
     /// `--find text --json` without `-o`: the text boxes, no image.
     private func foundText(_ input: String) throws(ToolFailure) -> BlurSummary {
         let original = try opened(input)
         do {
             let image = try original.original()
-            let found = try textBoxes(in: image, input: input)
             let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
             var summary = BlurSummary(
                 input: input, output: nil, style: style, effect: effect, scale: scale,
                 width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
-                regions: found.count, masked: false, metadataKept: keepMetadata)
-            summary.text = Self.records(found)
+                regions: 0, masked: false, metadataKept: keepMetadata)
             // The same hiding as a run with -o would do, so the two records agree.
             describeHiding(&summary)
+            if let secrets {
+                let found = try secretBoxes(in: image, matcher: secrets, input: input)
+                summary.regions = found.count
+                summary.secrets = Self.records(found)
+            } else {
+                let found = try textBoxes(in: image, input: input)
+                summary.regions = found.count
+                summary.text = Self.records(found)
+            }
             summary.pages = MultiPage.report(file: input, image: original.image, quiet: quiet)
             summary.note = "text found; no image written"
             return summary
@@ -138,6 +149,20 @@ struct BlurJob: Sendable {
                 x: $0.region.x, y: $0.region.y, width: $0.region.width, height: $0.region.height,
                 confidence: $0.confidence)
         }
+    }
+
+    private static func records(_ secrets: [FoundSecret]) -> [SecretRecord] {
+        secrets.map {
+            SecretRecord(
+                kind: $0.kind.rawValue, x: $0.region.x, y: $0.region.y, width: $0.region.width,
+                height: $0.region.height)
+        }
+    }
+
+    /// The secrets `--find emails,…` hides, searched inside the `--region`s when given.
+    private func secretBoxes(in image: Image, matcher: SecretMatcher, input: String) throws -> [FoundSecret] {
+        let areas = try pixelRegions(width: image.width, height: image.height, input: input)
+        return try SecretFinder(language: language, matcher: matcher).secrets(in: image, scale: scale, within: areas)
     }
 
     /// `--region` values in pixels of a width × height image, clipped; one wholly outside is an error.
@@ -169,7 +194,7 @@ struct BlurJob: Sendable {
     private func frosted(
         _ original: FrostInput, input: String, materialised: Bool
     ) throws(ToolFailure)
-        -> (image: Image, method: String, found: [TextBox]?, findTime: Duration?)
+        -> (image: Image, method: String, found: [TextBox]?, secrets: [FoundSecret]?, findTime: Duration?)
     {
         do {
             let image = original.image
@@ -181,10 +206,17 @@ struct BlurJob: Sendable {
             if hides {
                 let whole = try original.original()
                 var found: [TextBox]?
+                var foundSecrets: [FoundSecret]?
                 var findTime: Duration?
                 let area: HiddenArea
                 if let mask {
                     area = .mask(try loadedMask(mask, width: whole.width, height: whole.height))
+                } else if let secrets {
+                    let clock = ContinuousClock(), start = clock.now
+                    let boxes = try secretBoxes(in: whole, matcher: secrets, input: input)
+                    findTime = clock.now - start
+                    foundSecrets = boxes
+                    area = .regions(boxes.map(\.region))
                 } else if findText {
                     let clock = ContinuousClock(), start = clock.now
                     let boxes = try textBoxes(in: whole, input: input)
@@ -197,7 +229,7 @@ struct BlurJob: Sendable {
                 let result = try FrostRenderer.hidden(
                     whole, area: area, hiding: Hiding(secure: secure, cover: cover),
                     effect: effect, scale: scale, exact: exact)
-                return (materialised ? try result.copiedToMemory() : result, method, found, findTime)
+                return (materialised ? try result.copiedToMemory() : result, method, found, foundSecrets, findTime)
             }
             var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
             if let mask {
@@ -208,7 +240,7 @@ struct BlurJob: Sendable {
                 result = try FrostRenderer.inRegions(
                     original: try original.original(), frosted: result, regions: inside)
             }
-            return (materialised ? try result.copiedToMemory() : result, method, nil, nil)
+            return (materialised ? try result.copiedToMemory() : result, method, nil, nil, nil)
         } catch {
             throw Failures.failure(error, file: input)
         }

@@ -13,6 +13,13 @@ public final class LayoutAnalyser {
 
     /// Loads `language` (Tesseract's names: `eng`, `deu`, `eng+fra`).
     public init(language: String = "eng") throws(TesseractError) {
+        handle = try Self.handle(language: language)
+        self.language = language
+        TessBaseAPISetPageSegMode(handle, PSM_SPARSE_TEXT)
+    }
+
+    /// A new `TessBaseAPI` with every language of `language` loaded (shared with `Recogniser`).
+    static func handle(language: String) throws(TesseractError) -> OpaquePointer {
         let allowed = language.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
                 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "+")
@@ -31,9 +38,7 @@ public final class LayoutAnalyser {
             TessBaseAPIDelete(made)
             throw .languageNotInstalled(language: first)
         }
-        handle = made
-        self.language = language
-        TessBaseAPISetPageSegMode(handle, PSM_SPARSE_TEXT)
+        return made
     }
 
     /// The languages a handle has loaded.

@@ -237,7 +237,7 @@ import Vips
     }
 
     @Test(arguments: [
-        (["--lang", "deu"], "--lang applies to --find text only"),
+        (["--lang", "deu"], "--lang applies to --find only"),
         (["--secure"], "--secure needs what to hide"),
         (["--cover", "black"], "--cover needs what to hide"),
         (["--find", "faces"], "cannot be found: --find takes text"),

@@ -81,7 +81,7 @@ import Testing
             try Self.lines(
                 "imgtool", ["blur", "screenshot-text.png", "-o", tmp + "/b.png", "--json"], scratch: scratch)
                 == [
-                    ##"{"box_width":57,"cover":null,"file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"shrink 10","note":"blur obscures; it does not redact","outputs":[{"height":730,"path":"TMP/b.png","width":642}],"pages":1,"radius":30,"regions":0,"saturation":1.8,"scale":1,"secure":null,"style":"light","text":null,"tint":"#ffffff@0.30","width":642}"##
+                    ##"{"box_width":57,"cover":null,"file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"shrink 10","note":"blur obscures; it does not redact","outputs":[{"height":730,"path":"TMP/b.png","width":642}],"pages":1,"radius":30,"regions":0,"saturation":1.8,"scale":1,"secrets":null,"secure":null,"style":"light","text":null,"tint":"#ffffff@0.30","width":642}"##
                 ])
         #expect(
             try Self.lines(
@@ -92,7 +92,7 @@ import Testing
                 ],
                 scratch: scratch)
                 == [
-                    ##"{"box_width":57,"cover":"#000000@1.00","file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"cover","note":"covered: nothing of the covered areas is kept","outputs":[{"height":730,"path":"TMP/c.png","width":642}],"pages":1,"radius":30,"regions":1,"saturation":1.8,"scale":1,"secure":null,"style":"light","text":null,"tint":"#ffffff@0.30","width":642}"##
+                    ##"{"box_width":57,"cover":"#000000@1.00","file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"cover","note":"covered: nothing of the covered areas is kept","outputs":[{"height":730,"path":"TMP/c.png","width":642}],"pages":1,"radius":30,"regions":1,"saturation":1.8,"scale":1,"secrets":null,"secure":null,"style":"light","text":null,"tint":"#ffffff@0.30","width":642}"##
                 ])
         #expect(
             try Self.lines(
@@ -103,7 +103,7 @@ import Testing
                     "-o", tmp + "/s.png", "--json",
                 ], scratch: scratch)
                 == [
-                    ##"{"box_width":19,"cover":null,"file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"shrink 4","note":"blur obscures; it does not redact","outputs":[{"height":730,"path":"TMP/s.png","width":642}],"pages":1,"radius":10,"regions":1,"saturation":-1,"scale":1,"secure":true,"style":"tint","text":null,"tint":"#ff0000@0.60","width":642}"##
+                    ##"{"box_width":19,"cover":null,"file":"screenshot-text.png","height":730,"masked":false,"metadata":[],"method":"shrink 4","note":"blur obscures; it does not redact","outputs":[{"height":730,"path":"TMP/s.png","width":642}],"pages":1,"radius":10,"regions":1,"saturation":-1,"scale":1,"secrets":null,"secure":true,"style":"tint","text":null,"tint":"#ff0000@0.60","width":642}"##
                 ])
         // The boxes found depend on the text finder: their keys are pinned, not their figures. `secure`
         // is what a run with -o would report (true: --find text hides securely).
@@ -111,7 +111,7 @@ import Testing
             "imgtool", ["blur", "screenshot-text.png", "--find", "text", "--json"], scratch: scratch)
         #expect(
             try found.map(Self.shape(line:)) == [
-                "{box_width:n,cover:null,file:s,height:n,masked:n,metadata:[],method:s,note:s,outputs:[],pages:n,radius:n,regions:n,saturation:n,scale:n,secure:n,style:s,text:[{confidence:n,height:n,width:n,x:n,y:n}],tint:s,width:n}"
+                "{box_width:n,cover:null,file:s,height:n,masked:n,metadata:[],method:s,note:s,outputs:[],pages:n,radius:n,regions:n,saturation:n,scale:n,secrets:null,secure:n,style:s,text:[{confidence:n,height:n,width:n,x:n,y:n}],tint:s,width:n}"
             ])
     }
 

@@ -1,0 +1,75 @@
+import CTesseract
+
+/// A word Tesseract's recogniser read: its text, its box in pixels of the image given, the line it
+/// lies on (numbered from 0 in reading order) and the recogniser's confidence (0…100).
+public struct RecognisedWord: Equatable, Sendable {
+    public var text: String
+    public var box: WordBox
+    public var line: Int
+    public var confidence: Double
+
+    public init(text: String, box: WordBox, line: Int, confidence: Double) {
+        self.text = text
+        self.box = box
+        self.line = line
+        self.confidence = confidence
+    }
+}
+
+/// Tesseract's recogniser (LSTM): the words of a block of text with what they say.
+///
+/// One recogniser holds one `TessBaseAPI` with its language data loaded; like `LayoutAnalyser` it
+/// is not shared between threads and changes nothing process-wide.
+public final class Recogniser {
+    private let handle: OpaquePointer
+    public let language: String
+
+    /// Loads `language` (Tesseract's names: `eng`, `deu`, `eng+fra`).
+    public init(language: String = "eng") throws(TesseractError) {
+        handle = try LayoutAnalyser.handle(language: language)
+        self.language = language
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The words in an 8-bit grey image (`pixels`: width × height bytes, rows packed) holding one
+    /// block of text (a line or a few), dark on light: a light-on-dark block is best inverted first.
+    public func words(grey pixels: [UInt8], width: Int, height: Int) throws(TesseractError) -> [RecognisedWord] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .badPixels("size \(width)×\(height)")
+        }
+        guard pixels.count == width * height else { throw .badPixels("\(pixels.count) bytes for \(width)×\(height)") }
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        pixels.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+        }
+        TessBaseAPISetSourceResolution(handle, 70)
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .analysisFailed }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var found: [RecognisedWord] = []
+        var line = -1
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0, right > left,
+                bottom > top, let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD)
+            else { continue }
+            defer { TessDeleteText(text) }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            found.append(
+                RecognisedWord(
+                    text: String(cString: text),
+                    box: WordBox(
+                        x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
+                        confidence: confidence / 100),
+                    line: max(0, line), confidence: confidence))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return found
+    }
+}
