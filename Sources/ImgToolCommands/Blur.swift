@@ -48,7 +48,7 @@ extension ImgTool {
                   imgtool blur shot.png -o shared.png --find text --cover black
                   imgtool blur shot.png -o shared.png --region 40,60,300,40 --secure
                   imgtool blur shot.png -o shared.png --region 0,0,100%,8% --cover average
-                  imgtool blur shot.png -o shared.png --find emails,cards,ibans,tokens --cover black
+                  imgtool blur shot.png -o out.png --find emails,cards,tokens --cover black
                   imgtool blur shot.png --find text --json
                   imgtool blur retina.png -o out.png --find text --scale 2
                 """
