@@ -23,7 +23,10 @@ import Testing
         (["imgtool", "blur", "SHOT", "-o", "x.png", "-j", "-2"], "-j must be at least 1"),
         (["imgtool", "horizon", "LAKE", "--max-angle", "-3"], "--max-angle must be from 0.5"),
         (["imgtool", "horizon", "LAKE", "--max-pixels", "-3"], "--max-pixels takes a positive count"),
-        (["imgtool", "horizon", "LAKE", "--crop", "none"], "--crop shapes the straightened copy: add --fix"),
+        (
+            ["imgtool", "horizon", "LAKE", "--crop", "none"],
+            "--crop shapes the straightened copy or the sidecar's crop: add --fix or --sidecar"
+        ),
         (["imgtool", "horizon", "LAKE", "--strip"], "--strip shapes the straightened copy: add --fix"),
         (["imgtool", "horizon", "LAKE", "--interpolate", "lbb"], "--interpolate shapes the straightened copy"),
         (

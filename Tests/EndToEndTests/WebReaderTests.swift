@@ -63,7 +63,16 @@ import Vips
         return try Operation.call("deviate", [("in", .image(area))], outputs: ["out"]).double("out") ?? .nan
     }
 
+    /// A screenshot once every page image is decoded and two frames have been painted: an image that has
+    /// loaded may still be blank on screen on a loaded machine.
     static func screenshot(_ browser: Browser, in scratch: Scratch) throws -> Image {
+        try browser.run(
+            """
+            window.testPainted = false;
+            Promise.all([...document.querySelectorAll('#sheet img')].map(i => i.decode().catch(() => {})))
+              .then(() => requestAnimationFrame(() => requestAnimationFrame(() => { window.testPainted = true; })));
+            """)
+        try browser.wait(until: "return window.testPainted === true", "the page images painted")
         let path = scratch.path("shot-\(UUID().uuidString).png")
         try browser.screenshot().write(to: URL(fileURLWithPath: path))
         return try Image.load(path)
