@@ -76,7 +76,9 @@ import Vips
             #expect(
                 leaked.isEmpty, "\(screen) \(variant.joined(separator: " ")): tesseract still reads \(leaked.sorted())")
             let share = try Self.changedShare(input, output)
-            #expect(share < 0.8, "\(screen) \(variant): \(share) of the image changed")
+            // Found lines are grown over all their ink up to a panel edge (the pixel guarantee), so on
+            // text-dense dialogs most of the picture is hidden; a frost of the whole picture still fails.
+            #expect(share < 0.9, "\(screen) \(variant): \(share) of the image changed")
             line += "; \(variant[1]): \(leaked.count) read, \(Int((share * 100).rounded())) % changed"
         }
         print(line)
