@@ -75,14 +75,23 @@ extension HorizonJob {
                 toWidth: Double(image.width), height: Double(image.height)
             ).line
             let drawn = try HorizonOverlay.render(image, line: line, found: estimate != nil)
-            let target = try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg))
-            let format = HorizonSaveFormat.choose(
-                for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
-                jpegQuality: nil)
-            try save(drawn, to: target.path, format: format, strip: true)
-            record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
         }
         return record
+    }
+
+    /// Saves the drawn `--overlay` picture where the plan puts it; the record lists it under outputs.
+    func writeOverlay(
+        _ drawn: Image, for batchInput: BatchInput, into record: inout HorizonRecord, plan overlays: OutputPlan
+    )
+        throws
+    {
+        let target = try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg))
+        let format = HorizonSaveFormat.choose(
+            for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
+            jpegQuality: nil)
+        try save(drawn, to: target.path, format: format, strip: true)
+        record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
     }
 
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.

@@ -134,12 +134,7 @@ struct HorizonJob: Sendable {
             let image = try fullImage()
             let drawn = try HorizonOverlay.render(
                 image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            let target = try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg))
-            let format = HorizonSaveFormat.choose(
-                for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
-                jpegQuality: nil)
-            try save(drawn, to: target.path, format: format, strip: true)
-            record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
         }
         return record
     }
