@@ -211,7 +211,7 @@ public struct WebReader: Sendable {
             mode: options.mode.rawValue, direction: options.direction.rawValue, rtl: options.rtl, cover: options.cover,
             background: background.map(Self.css), views: layout.views, pages: pages,
             textFiles: (jobs.count + Self.pagesPerTextFile - 1) / Self.pagesPerTextFile,
-            outline: outline.map(ReaderJSON.Entry.init))
+            outline: outline.map { ReaderJSON.Entry($0, geometry: geometry) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -253,11 +253,26 @@ struct ReaderJSON: Encodable {
     struct Entry: Encodable {
         var title: String
         var page: Int?
+        /// How far below the top of the page's box (the words' coordinates) the destination is, in
+        /// points; absent, as `page` is, when it names no height (the reader shows the page's top).
+        var top: Double?
         var open: Bool
         var children: [Entry]
 
-        init(_ entry: OutlineEntry) {
-            title = entry.title; page = entry.page; open = entry.isOpen; children = entry.children.map(Entry.init)
+        init(_ entry: OutlineEntry, geometry: [Int: PageGeometry]) {
+            title = entry.title; page = entry.page; open = entry.isOpen
+            children = entry.children.map { Entry($0, geometry: geometry) }
+            top = Self.top(of: entry, geometry: geometry)
+        }
+
+        /// The spot's top turned with the page's /Rotate and moved by the crop box's place in
+        /// the laid-out box, within the page.
+        static func top(of entry: OutlineEntry, geometry: [Int: PageGeometry]) -> Double? {
+            guard let page = entry.page, let spot = entry.spot else { return nil }
+            let shape = geometry[page]
+            guard let shown = spot.shownTop(rotation: shape?.rotation ?? 0) else { return nil }
+            let top = shown + (shape?.contentOffset.y ?? 0)
+            return Points.json(min(max(top, 0), shape?.height ?? top))
         }
     }
 

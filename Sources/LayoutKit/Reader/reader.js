@@ -34,6 +34,8 @@
   let ignoreScrollUntil = 0;
   let highlighted = '';
   let lastSearch = { query: '', page: 0 };
+  /** The spot the last move went to (a search hit, a heading), kept through zoom and resizing until the reader scrolls. */
+  let currentSpot = null;
 
   // ---- what is shown: the layout's views, or one page at a time on a narrow screen ----
 
@@ -249,6 +251,27 @@
     return { top: 0, left };
   }
 
+  /**
+   * The scroll position that shows a spot of a page: `spot` is a box in the page's points ({x, y,
+   * width, height}; x and the size may be missing). A heading comes to the top of the stage, a
+   * search hit to a third of its height, so that the lines before it stay in sight; across, the
+   * position moves only when the spot would be out of sight (a zoomed page wider than the stage).
+   */
+  function spotTarget(placed, spot, start) {
+    const size = stageSize();
+    const top = sheet.offsetTop + (placed.y + spot.y) * scale;
+    const height = (spot.height || 0) * scale;
+    const target = { top: spot.height ? top - Math.max(8, (size.height - height) / 3) : top - 8, left: start.left };
+    if (spot.x !== undefined && spot.x !== null) {
+      const left = sheet.offsetLeft + (placed.x + spot.x) * scale;
+      const width = (spot.width || 0) * scale;
+      if (left < start.left || left + width > start.left + size.width) {
+        target.left = left - Math.max(8, (size.width - width) / 2);
+      }
+    }
+    return target;
+  }
+
   /** The page under the middle of the stage while the strip scrolls. */
   function pageAtCentre() {
     const size = stageSize();
@@ -270,18 +293,24 @@
 
   // ---- moving ----
 
+  /** Shows `page`; with `options.spot` (a box in the page's points), that spot of it. */
   function goTo(page, options) {
     if (!pageInfo.has(page)) return;
+    const spot = (options && options.spot) || null;
+    ignoreScrollUntil = performance.now() + 200;
     if (shown.paged) {
       viewIndex = viewOf(page);
       drawPaged();
-      stage.scrollTo(0, 0);
+      const placed = shown.views[viewIndex].pages.find((candidate) => candidate.page === page);
+      const target = spot ? spotTarget(placed, spot, { top: 0, left: 0 }) : { top: 0, left: 0 };
+      stage.scrollTo({ top: target.top, left: target.left, behavior: 'instant' });
     } else {
       const placed = shown.views[0].pages.find((candidate) => candidate.page === page);
-      const target = scrollTarget(placed);
-      ignoreScrollUntil = performance.now() + 200;
+      let target = scrollTarget(placed);
+      if (spot) target = spotTarget(placed, spot, target);
       stage.scrollTo({ top: target.top, left: target.left, behavior: 'instant' });
     }
+    currentSpot = spot;
     setCurrent(page, options && options.fromHash);
   }
 
@@ -397,6 +426,7 @@
         const label = document.createElement(entry.page && pageInfo.has(entry.page) ? 'a' : 'span');
         label.textContent = entry.title;
         if (label.tagName === 'A') label.href = '#page=' + entry.page;
+        if (label.tagName === 'A' && typeof entry.top === 'number') label.dataset.top = String(entry.top);
         item.appendChild(label);
         if (entry.children.length) item.appendChild(list(entry.children));
         items.appendChild(item);
@@ -408,10 +438,26 @@
       const link = event.target.closest('a');
       if (!link) return;
       event.preventDefault();
-      goTo(Number(link.getAttribute('href').slice(6)));
+      const top = link.dataset.top;
+      goTo(Number(link.getAttribute('href').slice(6)), top === undefined ? {} : { spot: { y: Number(top) } });
       if (shown.narrow) contentsButton.click();
       link.setAttribute('aria-current', 'true');
     });
+  }
+
+  /** The word where the query starts in a page's words (joined by spaces, as the text layer reads), or null. */
+  function findOnPage(words, query) {
+    let text = '';
+    const starts = [];
+    for (const word of words) {
+      starts.push(text.length);
+      text += word[4].toLowerCase() + ' ';
+    }
+    const at = text.indexOf(query);
+    if (at < 0) return null;
+    let index = starts.length - 1;
+    while (index > 0 && starts[index] > at) index--;
+    return words[index];
   }
 
   /** Finds the query in the pages' words, from the page after the current one on, and goes there. */
@@ -426,11 +472,11 @@
     const start = readingOrder.indexOf(again ? lastSearch.page : currentPage) + (again ? 1 : 0);
     for (let offset = 0; offset < readingOrder.length; offset++) {
       const page = readingOrder[(start + offset) % readingOrder.length];
-      const text = (wordsByPage.get(page) || []).map((word) => word[4]).join(' ').toLowerCase();
-      if (text.includes(query)) {
+      const hit = findOnPage(wordsByPage.get(page) || [], query);
+      if (hit) {
         lastSearch = { query, page };
         highlight(query.split(/\s+/)[0]);
-        goTo(page);
+        goTo(page, { spot: { x: hit[0], y: hit[1], width: hit[2], height: hit[3] } });
         searchStatus.textContent = 'page ' + page;
         return;
       }
@@ -448,7 +494,7 @@
       if (!shown.paged) buildStrip();
     }
     if (!shown.paged) resizeStrip();
-    goTo(currentPage, { fromHash: true });
+    goTo(currentPage, { fromHash: true, spot: currentSpot });
   }
 
   let redrawPending = false;
@@ -459,7 +505,9 @@
   });
 
   stage.addEventListener('scroll', () => {
-    if (shown.paged || performance.now() < ignoreScrollUntil) return;
+    if (performance.now() < ignoreScrollUntil) return;
+    currentSpot = null;
+    if (shown.paged) return;
     const page = pageAtCentre();
     if (page !== null && page !== currentPage) setCurrent(page);
   }, { passive: true });
