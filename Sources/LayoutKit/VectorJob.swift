@@ -25,6 +25,9 @@ public struct VectorJob {
     /// Declared in the catalog so that viewers show the sheets as made (`ReadingOrder.sheets`);
     /// nil declares nothing. The cairo fallback cannot declare it.
     public var readingOrder: ReadingOrder?
+    /// An encrypted source's encryption is kept on the sheets, or the sheets are not written
+    /// (`QPDFError.encryptionNotKept`); `.drop` writes them unencrypted on purpose.
+    public var encryption: EncryptionPolicy = .keep(ownerPassword: nil)
 
     public init(
         views: [View], scales: [Double], background: Colour?, geometry: [Int: PageGeometry], progressLabel: String?,
@@ -44,14 +47,21 @@ public struct VectorJob {
                 do throws(QPDFError) {
                     return try FormSheets.write(
                         sheets(), from: input.source, password: input.password, structure: structure,
-                        preferences: readingOrder.map(Self.preferences), navigation: true, to: temporary)
+                        preferences: readingOrder.map(Self.preferences), navigation: true, encryption: encryption,
+                        to: temporary)
                 } catch let error where error.isWriteFailure {
                     // The disk, not the PDF: cairo could not write it either.
                     throw error
+                } catch .encryptionNotKept(let gap) {
+                    throw QPDFError.encryptionNotKept(gap)
                 } catch {
                     onFallback(error)
                 }
             }
+            // cairo writes no encryption: an encrypted source (one with restrictions, or opened
+            // with a password) is not drawn unencrypted unless that was asked for.
+            let encrypted = input.document.isRestricted || !(input.password ?? "").isEmpty
+            if encrypted && encryption != .drop { throw QPDFError.encryptionNotKept(.sheetsDrawnByCairo) }
             try drawWithCairo(input.document, to: temporary)
             return nil
         }

@@ -16,6 +16,17 @@ enum Failures {
         switch error {
         case PopplerError.encrypted, QPDFError.encrypted:
             return "encrypted: needs --password or --password-file (or the one given is wrong)"
+        case QPDFError.encryptionNotKept(.ownerPasswordUnknown):
+            return
+                "encrypted: PDF sheets keep its encryption and permissions only with its owner password (--password, or --owner-password beside the user password), or give --drop-encryption to write them unencrypted"
+        case QPDFError.encryptionNotKept(.userPasswordUnknown):
+            return
+                "encrypted with AES-256, whose owner password does not give back the user password the sheets need: give the user password with --password and the owner's with --owner-password, or --drop-encryption to write them unencrypted"
+        case QPDFError.encryptionNotKept(.notTheOwnerPassword):
+            return "--owner-password is not this PDF's owner password"
+        case QPDFError.encryptionNotKept(.sheetsDrawnByCairo):
+            return
+                "encrypted, and qpdf cannot read it to encrypt the sheets alike: give --drop-encryption to write them unencrypted"
         case FirstLine.Failure.notFound, QPDFError.notFound: return "no such file"
         case QPDFError.failed(let step, _) where step == QPDFError.unreadableStep:
             // qpdf's own text ("unable to find trailer dictionary while recovering damaged file") means

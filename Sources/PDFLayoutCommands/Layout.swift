@@ -59,7 +59,12 @@ extension PDFLayout {
                 spot (links to pages left out by --pages are dropped and counted); each
                 sheet is labelled by its pages ("2-3"); document info, XMP and /Lang are
                 kept. The file declares its reading order: /PageLayout /SinglePage (or
-                /OneColumn for a continuous strip), /Direction /R2L with --rtl.
+                /OneColumn for a continuous strip), /Direction /R2L with --rtl. The sheets
+                of an encrypted PDF are encrypted alike (AES-256, its user password and
+                permissions), which needs its owner password: as --password, or with
+                --owner-password beside the user password; without it nothing is
+                written (exit status 1) unless --drop-encryption asks for unencrypted
+                sheets.
                 -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
                 NAME-002.png, ... when there are several, or the numbers of a printf
                 pattern in the name (page-%04d.png). Views of one page are numbered by
@@ -90,7 +95,8 @@ extension PDFLayout {
                 gets DIR/NAME/.
 
                 Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-                encrypted without --password) or an output not written, and then no
+                encrypted without --password, or PDF sheets of an encrypted PDF without
+                its owner password or --drop-encryption) or an output not written, and then no
                 output file is left; 2 the PDF has no pages ("FILE: no pages to lay
                 out", nothing written; in a batch the others are laid out, and 1 wins
                 over 2); 64 bad command line, including --pages
@@ -243,6 +249,18 @@ extension PDFLayout {
 
         @OptionGroup var password: PasswordOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "The encrypted PDF's owner password, for PDF sheets encrypted as it is when --password is its user password (an AES-256 file does not give the user password back from the owner's).",
+                valueName: "password"))
+        var ownerPassword: String?
+
+        @Flag(
+            help:
+                "PDF sheets of an encrypted PDF are written unencrypted. Without it they keep its encryption (AES-256, its user password and permissions), which needs its owner password."
+        )
+        var dropEncryption = false
+
         @Flag(name: .shortAndLong, help: "Print only errors.")
         var quiet = false
 
@@ -256,7 +274,8 @@ extension PDFLayout {
             // Options that shape what -o writes do nothing without it: say so.
             for (option, given) in [
                 ("--dpi", dpi != nil), ("--fit", fit != nil), ("--background", background != nil),
-                ("--skip-existing", skipExisting), ("--force", force),
+                ("--skip-existing", skipExisting), ("--force", force), ("--drop-encryption", dropEncryption),
+                ("--owner-password", ownerPassword != nil),
             ] where given && output == nil {
                 throw ValidationError("\(option) applies to what -o writes (the JSON geometry is in points): add -o")
             }
@@ -279,6 +298,15 @@ extension PDFLayout {
             }
             if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(format.lowercased()) {
                 throw ValidationError("--format must be pdf, png, jpg, webp, tif or html")
+            }
+            if dropEncryption && ownerPassword != nil {
+                throw ValidationError("give --owner-password (sheets encrypted) or --drop-encryption (not), not both")
+            }
+            for (option, given) in [("--drop-encryption", dropEncryption), ("--owner-password", ownerPassword != nil)]
+            where given {
+                if let output, !Self.writesPDF(output: output, format: format) {
+                    throw ValidationError("\(option) applies to PDF sheets (-o NAME.pdf): images carry no encryption")
+                }
             }
             if writesReader && (output == nil || output == "-") {
                 throw ValidationError("--format html writes a folder: give it with -o DIR/")
@@ -328,7 +356,8 @@ extension PDFLayout {
                 box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi,
                 fit: try fit.map { try FitBox.parse($0) },
                 background: background.flatMap(BackgroundColour.parse), force: force, skipExisting: skipExisting,
-                password: password, workers: batch.workers)
+                password: password,
+                encryption: dropEncryption ? .drop : .keep(ownerPassword: ownerPassword), workers: batch.workers)
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
             let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) {
                 input in
@@ -368,6 +397,13 @@ extension PDFLayout {
 
         /// `--format html`: a web reader, a folder rather than files named by their suffix.
         private var writesReader: Bool { format?.lowercased() == "html" }
+
+        /// Whether `-o` (with `--format`) writes PDF sheets: a .pdf name, or a folder or standard
+        /// output without another format.
+        static func writesPDF(output: String, format: String?) -> Bool {
+            if let format { return format.lowercased() == "pdf" }
+            return output.hasSuffix("/") || output == "-" || output.lowercased().hasSuffix(".pdf")
+        }
 
         /// The command-line flag of a mode, as the user typed it.
         static func flagName(_ mode: Mode) -> String {

@@ -4,6 +4,7 @@ import Foundation
 import LayoutKit
 import PageLayout
 import Poppler
+import QPDF
 import ToolSupport
 
 /// One `pdflayout layout` run, built once from the parsed options (values parsed here, not per
@@ -34,6 +35,9 @@ struct LayoutJob: Sendable {
     var force: Bool
     var skipExisting: Bool
     var password: String?
+    /// What PDF sheets of an encrypted PDF get: its encryption (`--owner-password`), or none
+    /// (`--drop-encryption`).
+    var encryption: EncryptionPolicy
     var workers: Int
 
     /// Lays out one PDF and writes its outputs; returns the report and the lines for people.
@@ -193,6 +197,7 @@ struct LayoutJob: Sendable {
                         }
                     }
                     job.readingOrder = .sheets(options)
+                    job.encryption = encryption
                     let navigation = try job.write(input, to: path)
                     lines.append("\(path): \(layout.views.count) sheet\(layout.views.count == 1 ? "" : "s")")
                     if let navigation, navigation.linksDropped > 0 {
@@ -232,6 +237,9 @@ struct LayoutJob: Sendable {
                             path: spoolFolder == nil ? name : "-", width: size.width, height: size.height)
                     }
                 }
+            } catch QPDFError.encryptionNotKept(let gap) {
+                // The input's encryption, not the output, is what stops the writing.
+                throw Failures.failure(QPDFError.encryptionNotKept(gap), file: file)
             } catch {
                 throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
             }

@@ -13,13 +13,21 @@ public enum FormSheets {
     /// `preferences` go into the new catalog (how viewers should show the sheets).
     /// With `navigation`, the outline, links, page labels, document information, XMP metadata and
     /// /Lang come along, retargeted to the sheets (`NavigationReport` says what was dropped).
+    /// An encrypted source gives the sheets its encryption (AES-256 with its user password and
+    /// permissions, the owner password as `policy` says), or throws `.encryptionNotKept` before
+    /// anything is written when a password that needs is not known; `.drop` writes them unencrypted.
     @discardableResult
     public static func write(
         _ sheets: [Sheet], from source: PDFSource, password: String?, structure: DocumentStructure,
         preferences: ViewerPreferences? = nil, navigation: Bool = false,
+        encryption policy: EncryptionPolicy = .keep(ownerPassword: nil),
         to output: String
     ) throws(QPDFError) -> NavigationReport {
         let reader = try QPDFHandle(source, password: password)
+        var encryption: PDFEncryption?
+        if case .keep(let ownerPassword) = policy {
+            encryption = try reader.encryptionToKeep(source: source, given: password, ownerPassword: ownerPassword)
+        }
         let src = reader.handle
         let source = reader
         try source.check(qpdf_push_inherited_attributes_to_page(src), "the page tree is damaged")
@@ -102,6 +110,7 @@ public enum FormSheets {
             qpdf_set_object_stream_mode(dst, qpdf_o_generate)
             qpdf_set_compress_streams(dst, QPDF_TRUE)
             qpdf_set_decode_level(dst, qpdf_dl_none)  // already-compressed streams pass through untouched
+            if let encryption { target.setEncryption(encryption) }
         }
         return report
     }
