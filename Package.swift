@@ -63,7 +63,12 @@ let package = Package(
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
 
         // 5. Engines: the work itself, as libraries a Swift program can call.
-        .target(name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"]),
+        // The review page's own files are compiled into the binary, as the web reader's are.
+        .target(
+            name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"],
+            resources: [
+                .embedInCode("Review/index.html"), .embedInCode("Review/review.css"), .embedInCode("Review/review.js"),
+            ]),
         // Sidecars beside photos: XMP documents edited with FoundationXML, atomic replacement.
         .target(name: "SidecarKit", dependencies: ["Sidecars", "Horizon", "ToolSupport", "CoreTypes"]),
         .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),

@@ -7,6 +7,7 @@
 #   contact-sheet.jpg  every page of a manual in a grid of 9 columns (pdflayout --columns 9)
 #   reader-spread.jpg  the web reader (pdflayout --format html) on a right-to-left spread, in headless Chromium
 #   reader-strip.jpg   the web reader on a continuous right-to-left strip
+#   review.jpg         imgtool horizon's review page (--review) with decisions made, in headless Chromium
 # Builds the release binaries first (a no-op when they are up to date). Needs the `vips` command
 # (libvips-tools) and the DejaVu Sans font for the captions, and for the reader's screenshots
 # chromium, chromium-driver and python3 (scripts/reader-screenshot.py). Same inputs, same bytes: running it
@@ -161,3 +162,17 @@ vips jpegsave "$work/reader-strip.png" "$out/reader-strip.jpg" --Q 82 --strip --
 for name in reader-spread.jpg reader-strip.jpg; do
   echo "$out/$name  $(vipsheader -f width "$out/$name")×$(vipsheader -f height "$out/$name")  $(stat -c %s "$out/$name") bytes"
 done
+
+# g. imgtool horizon's review page in headless Chromium: six photos (two without an answer, one
+# raw); the first rejected (R), the raw one accepted (A), the next nudged 0.1° clockwise (→).
+mkdir -p "$work/photos"
+for name in tilted-lake.jpg tilted-lake.dng no-horizon-maze.jpg no-horizon-sky.jpg horizon-people-shore.jpg \
+  horizon-lighthouse-portrait.jpg; do
+  cp "Assets/$name" "$work/photos/"
+done
+status=0
+(cd "$work" && "$imgtool" horizon photos --review review/ -q) || status=$?
+[ "$status" -le 2 ] || exit 1   # 2: some photos have no horizon, the page is written all the same
+scripts/review-screenshot.py "$work/review/index.html" "$work/review.png" 1200 800 r '#3' a ArrowRight
+vips jpegsave "$work/review.png" "$out/review.jpg" --Q 80 --strip --optimize-coding
+echo "$out/review.jpg  $(vipsheader -f width "$out/review.jpg")×$(vipsheader -f height "$out/review.jpg")  $(stat -c %s "$out/review.jpg") bytes"

@@ -4,7 +4,7 @@
 
     webdriver.py URL 'return JS expression' [...]   prints each script's result as JSON
 """
-import json, os, signal, socket, subprocess, sys, time, urllib.request
+import base64, json, os, signal, socket, subprocess, sys, time, urllib.request
 
 
 def free_port():
@@ -41,6 +41,20 @@ class Driver:
 
     def script(self, source, *arguments):
         return self.call("POST", f"/session/{self.session}/execute/sync", {"script": source, "args": list(arguments)})
+
+    def wait(self, source, what, timeout=20):
+        """Polls the script until it returns true; exits with a message naming `what` after `timeout` s."""
+        deadline = time.time() + timeout
+        while not self.script(source):
+            if time.time() > deadline:
+                raise SystemExit(f"{os.path.basename(sys.argv[0])}: {what} did not load")
+            time.sleep(0.1)
+
+    def screenshot(self, path, settle=0.3):
+        """Writes a PNG of the window to `path`, after `settle` seconds for the last paint."""
+        time.sleep(settle)
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(self.call("GET", f"/session/{self.session}/screenshot")))
 
     def close(self):
         try:

@@ -12,6 +12,9 @@ public struct HorizonDetection: Sendable {
     /// Size of the analysed thumbnail.
     public var analysedWidth: Int
     public var analysedHeight: Int
+    /// The analysed thumbnail, upright and in memory, when the caller asked to keep it (the review
+    /// page shows it): the photo is then decoded once for both.
+    public var thumbnail: Image?
 
     /// The answer at full size, nil when the estimator abstained.
     public var estimate: HorizonEstimate? {
@@ -46,7 +49,7 @@ public enum HorizonDetector {
     /// autorotate: false, access: .sequential)`, for its metadata): the file is not opened again for it.
     public static func detect(
         file: String, header: Image, estimator: HorizonEstimator,
-        maxPixels: Int = Image.defaultMaxPixels
+        maxPixels: Int = Image.defaultMaxPixels, keepingThumbnail: Bool = false
     ) throws(VipsError) -> HorizonDetection {
         let swapped = [5, 6, 7, 8].contains(header.orientation)
         let thumbnail = try Image.thumbnail(
@@ -54,25 +57,30 @@ public enum HorizonDetector {
             maxPixels: maxPixels)
         return try detect(
             thumbnail: thumbnail, fullWidth: swapped ? header.height : header.width,
-            fullHeight: swapped ? header.width : header.height, estimator: estimator)
+            fullHeight: swapped ? header.width : header.height, estimator: estimator,
+            keepingThumbnail: keepingThumbnail)
     }
 
     /// Detects the horizon of an image already loaded and upright (EXIF orientation applied).
-    public static func detect(image: Image, estimator: HorizonEstimator) throws(VipsError) -> HorizonDetection {
+    public static func detect(
+        image: Image, estimator: HorizonEstimator, keepingThumbnail: Bool = false
+    ) throws(VipsError) -> HorizonDetection {
         let thumbnail = try image.thumbnail(width: analysisSize, height: analysisSize, enlarging: false)
         return try detect(
             thumbnail: thumbnail, fullWidth: image.width, fullHeight: image.height,
-            estimator: estimator)
+            estimator: estimator, keepingThumbnail: keepingThumbnail)
     }
 
     private static func detect(
         thumbnail: Image, fullWidth: Int, fullHeight: Int,
-        estimator: HorizonEstimator
+        estimator: HorizonEstimator, keepingThumbnail: Bool
     ) throws(VipsError) -> HorizonDetection {
-        let map = try edgeMap(of: thumbnail)
+        // A kept thumbnail is computed once into memory, so showing it later decodes nothing again.
+        let analysed = keepingThumbnail ? try thumbnail.copiedToMemory() : thumbnail
+        let map = try edgeMap(of: analysed)
         return HorizonDetection(
             width: fullWidth, height: fullHeight, analysis: estimator.analyse(map),
-            analysedWidth: map.width, analysedHeight: map.height)
+            analysedWidth: map.width, analysedHeight: map.height, thumbnail: keepingThumbnail ? analysed : nil)
     }
 
     /// Gradients in grey levels per pixel (Sobel ÷ 8) after a σ = 1 Gaussian blur, as the

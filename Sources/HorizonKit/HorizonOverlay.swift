@@ -12,11 +12,7 @@ public enum HorizonOverlay {
     public static let rejectedColour: [Double] = [255, 191, 0]
 
     public static func render(_ image: Image, line: LineSegment?, found: Bool) throws(VipsError) -> Image {
-        var picture = image.hasAlpha ? try image.flatten(background: [255]) : image
-        if picture.interpretation != .srgb || picture.bands != 3 {
-            picture = try picture.colourspace(.srgb)
-        }
-        picture = try picture.cast(.uchar)
+        let picture = try displayed(image)
         guard let line else { return picture }
 
         let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
@@ -34,5 +30,14 @@ public enum HorizonOverlay {
         let weight = try distance.linear([-1], [halfWidth + 0.5]).clamped(low: 0, high: 1)
         let colour = try picture.linear([0, 0, 0], found ? foundColour : rejectedColour)
         return try picture.cast(.float).blended(with: colour, weight: weight).cast(.uchar)
+    }
+
+    /// The picture as a screen shows it: 8-bit sRGB, transparency over white.
+    static func displayed(_ image: Image) throws(VipsError) -> Image {
+        var picture = image.hasAlpha ? try image.flatten(background: [255]) : image
+        if picture.interpretation != .srgb || picture.bands != 3 {
+            picture = try picture.colourspace(.srgb)
+        }
+        return try picture.cast(.uchar)
     }
 }

@@ -23,6 +23,8 @@ extension ImgTool {
 
                 Batches: folders contribute the photos directly in them (-r: and in every folder below), in path order; -o DIR/ mirrors the input tree; results come in input order whatever -j; a file that fails is reported (with --json as {"file", "error", "exit_status"}) and the others go on; a summary line (done, no horizon, skipped, failed, time) ends batches on stderr. --skip-existing skips photos whose straightened copy exists and is newer, so an interrupted run resumes. --shard i/N takes a stable share of the inputs for one of N machines.
 
+                --review DIR/ also writes a page to check the answers in a browser (file://, no network): every photo as shot with the line found and levelled as --fix would write it, those without an answer first; accept (A), reject (R) or set the tilt (arrow keys, typed, or drawn along the horizon with the mouse), then save decisions.json, which --decisions applies with --fix or --sidecar; photos left undecided are detected again.
+
                 Exit status: 0 a horizon was found in every input (and written), 1 a file could not be read or written, 2 no horizon was found in some input (nothing written for it), 64 bad command line. When files fail and others have no horizon, 1 wins.
 
                 Examples:
@@ -37,6 +39,8 @@ extension ImgTool {
                   imgtool horizon photo.jpg --overlay seen.jpg
                   imgtool horizon -r photos/ --fix -o level/ --min-confidence 0.9
                   cat photo.jpg | imgtool horizon - --fix -o - > level.jpg
+                  imgtool horizon -r photos/ --review review/
+                  imgtool horizon -r photos/ --decisions decisions.json --fix -o level/
                 """
         )
 
@@ -113,6 +117,12 @@ extension ImgTool {
 
         @Option(
             help: ArgumentHelp(
+                "Also write a page to review the results in a browser (file://, no network): every photo as shot with the line found and levelled as --fix would write it, those without an answer first; accept, reject or set the angle by keyboard or mouse, and save the decisions for --decisions.",
+                valueName: "dir/"), completion: .directory)
+        public var review: String?
+
+        @Option(
+            help: ArgumentHelp(
                 "Raw photos: detect on the camera's embedded preview (default, fastest) or LibRaw's half-size demosaic.",
                 valueName: "preview|half-size"))
         public var rawAnalysis: String?
@@ -165,6 +175,13 @@ extension ImgTool {
             }
             if angle != nil && decisions != nil {
                 throw ValidationError("--angle and --decisions both give the angle: use one")
+            }
+            if review != nil && (angle != nil || decisions != nil) {
+                throw ValidationError(
+                    "--review shows what was detected, to decide on: without --angle or --decisions")
+            }
+            if review != nil && files.contains("-") {
+                throw ValidationError("--review names each photo for the decisions: give files, not standard input")
             }
             if !editors.isEmpty && files.contains("-") {
                 throw ValidationError("--sidecar writes beside the photo: give a file, not standard input")
@@ -281,9 +298,18 @@ extension ImgTool {
             report.nothingFoundLabel = "no horizon"
             report.alwaysSummarise = batch.summarises(files)
             batch.shareCores(among: inputs.count)
-            let tally = Batch.run(
-                inputs, jobs: batch.workers, report: report,
-                text: { (record: HorizonRecord) in [record.text] }, work: job.run)
+            let tally: BatchTally
+            do {
+                tally = try ReviewPage.run(review, inputs: inputs, job: job, quiet: quiet) { job in
+                    Batch.run(
+                        inputs, jobs: batch.workers, report: report,
+                        text: { (record: HorizonRecord) in [record.text] }, work: job.run)
+                }
+            } catch {
+                let failure = Failures.failure(error, file: review ?? "")
+                Console.error("imgtool: \(failure.message)")
+                throw ExitCode(failure.status)
+            }
             let status = tally.exitStatus(nothingFoundIsSuccess: noHorizonOk)
             if status != ExitStatus.success { throw ExitCode(status) }
         }

@@ -38,6 +38,7 @@ extension HorizonJob {
             found.height = photo.metadata.height
             detection = found
             analysed = image
+            try review?.add(file: input, raw: true, detection: found, picture: image)
         }
         let estimate = detection.estimate
         let plan = estimate.map {

@@ -33,6 +33,8 @@ struct HorizonJob: Sendable {
     var decisions: ReviewDecisions?
     /// Raw photos: the pixels analysed.
     var rawSource: RawAnalysisSource = .preview
+    /// `--review`: the page each photo is added to, with its preview.
+    var review: HorizonReview?
 
     /// What one input came to: its record (status 2 when no horizon was found), skipped, or the
     /// error that stopped it.
@@ -86,7 +88,12 @@ struct HorizonJob: Sendable {
                 try memoryImage.map { image throws(VipsError) in
                     try HorizonDetector.detect(image: image, estimator: estimator)
                 }
-                ?? HorizonDetector.detect(file: input, header: header, estimator: estimator, maxPixels: maxPixels)
+                ?? HorizonDetector.detect(
+                    file: input, header: header, estimator: estimator, maxPixels: maxPixels,
+                    keepingThumbnail: review != nil)
+        }
+        if let review, let thumbnail = detection.thumbnail {
+            try review.add(file: input, raw: false, detection: detection, picture: thumbnail)
         }
 
         let estimate = detection.estimate

@@ -1,4 +1,5 @@
 import Foundation
+import HorizonKit
 import ToolSupport
 
 /// The decisions file the review page saves (`imgtool horizon --review`) and `--decisions` reads:
@@ -14,6 +15,25 @@ struct ReviewDecisions: Sendable, Codable, Equatable {
 
     var version = 1
     var photos: [Photo]
+    /// Each photo's last entry by its path as written and as an absolute path (built by `read`).
+    private var byPath: [String: Photo] = [:]
+    private var byAbsolutePath: [String: Photo] = [:]
+
+    enum CodingKeys: String, CodingKey { case version, photos }
+
+    init(photos: [Photo]) {
+        self.photos = photos
+        indexPaths()
+    }
+
+    private mutating func indexPaths() {
+        byPath = [:]
+        byAbsolutePath = [:]
+        for photo in photos {
+            byPath[photo.file] = photo
+            byAbsolutePath[HorizonReview.absolute(photo.file)] = photo
+        }
+    }
 
     /// Reads and checks a decisions file (one-line errors: exit 64, it is a command-line input).
     static func read(_ path: String) throws(ToolFailure) -> ReviewDecisions {
@@ -23,7 +43,7 @@ struct ReviewDecisions: Sendable, Codable, Equatable {
         } catch {
             throw ToolFailure("--decisions \(path): cannot read it", status: ExitStatus.usage)
         }
-        let decisions: ReviewDecisions
+        var decisions: ReviewDecisions
         do {
             decisions = try JSONDecoder().decode(ReviewDecisions.self, from: data)
         } catch {
@@ -46,13 +66,14 @@ struct ReviewDecisions: Sendable, Codable, Equatable {
                     status: ExitStatus.usage)
             }
         }
+        decisions.indexPaths()
         return decisions
     }
 
+    /// The photo's entry: the same path as given, or the same file as an absolute path (the page
+    /// names photos absolutely, so decisions apply from any working folder).
     private func entry(for file: String) -> Photo? {
-        if let exact = photos.last(where: { $0.file == file }) { return exact }
-        let wanted = URL(fileURLWithPath: file).standardizedFileURL.path
-        return photos.last { URL(fileURLWithPath: $0.file).standardizedFileURL.path == wanted }
+        byPath[file] ?? byAbsolutePath[HorizonReview.absolute(file)]
     }
 
     /// The accepted angle for `file`, nil when it was not accepted or not reviewed.

@@ -18,8 +18,9 @@ final class Browser: @unchecked Sendable {
     private var closed = false
     private let userData: URL
 
-    /// Starts chromedriver and a headless browser with a window of `width` × `height` CSS pixels.
-    init(width: Int = 1200, height: Int = 800, lifetime: TimeInterval = 180) throws {
+    /// Starts chromedriver and a headless browser with a window of `width` × `height` CSS pixels;
+    /// files the page downloads go to `downloads` (when given).
+    init(width: Int = 1200, height: Int = 800, lifetime: TimeInterval = 180, downloads: URL? = nil) throws {
         guard Self.isInstalled else {
             throw BrowserError("chromedriver is missing: run scripts/install-deps.sh (chromium chromium-driver)")
         }
@@ -49,8 +50,14 @@ final class Browser: @unchecked Sendable {
             "--headless=new", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
             "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--user-data-dir=\(userData.path)",
         ]
+        var chromeOptions: [String: Any] = ["args": arguments]
+        if let downloads {
+            chromeOptions["prefs"] = [
+                "download.default_directory": downloads.path, "download.prompt_for_download": false,
+            ]
+        }
         let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": ["goog:chromeOptions": ["args": arguments]]]
+            "capabilities": ["alwaysMatch": ["goog:chromeOptions": chromeOptions]]
         ]
         do {
             let value = try call("POST", "/session", capabilities, timeout: 60)
@@ -86,7 +93,8 @@ final class Browser: @unchecked Sendable {
 
     /// W3C key codes of the keys the tests press.
     enum Key: String {
-        case arrowLeft = "\u{E012}", arrowRight = "\u{E014}", enter = "\u{E007}"
+        case arrowLeft = "\u{E012}", arrowRight = "\u{E014}", arrowUp = "\u{E013}", arrowDown = "\u{E015}"
+        case enter = "\u{E007}"
     }
 
     /// Presses and releases a key, sent to the focused element as a user's would be.
@@ -99,13 +107,65 @@ final class Browser: @unchecked Sendable {
             ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
     }
 
-    /// Types `text` into the element `selector` finds.
-    func type(_ text: String, into selector: String) throws {
+    /// Presses and releases the key that types `character` ("a", "[", …), with Shift held when asked.
+    func press(character: String, shift: Bool = false) throws {
+        try press(keys: [character], shift: shift)
+    }
+
+    /// Presses and releases `key` with Shift held.
+    func press(_ key: Key, shift: Bool) throws {
+        try press(keys: [key.rawValue], shift: shift)
+    }
+
+    private func press(keys: [String], shift: Bool) throws {
+        let shiftKey = "\u{E008}"
+        var actions: [[String: Any]] = shift ? [["type": "keyDown", "value": shiftKey]] : []
+        for key in keys { actions += [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]] }
+        if shift { actions.append(["type": "keyUp", "value": shiftKey]) }
+        _ = try call(
+            "POST", "/session/\(session)/actions",
+            ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+        _ = try call("DELETE", "/session/\(session)/actions")
+    }
+
+    /// Clicks the element `selector` finds, as a user's mouse would.
+    func click(_ selector: String) throws {
+        _ = try call("POST", "/session/\(session)/element/\(try element(selector))/click", [String: Any]())
+    }
+
+    /// Drags the mouse with its left button held from one point of the window to another (CSS pixels).
+    func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) throws {
+        let actions: [[String: Any]] = [
+            ["type": "pointerMove", "duration": 0, "origin": "viewport", "x": start.x, "y": start.y],
+            ["type": "pointerDown", "button": 0],
+            [
+                "type": "pointerMove", "duration": 150, "origin": "viewport", "x": (start.x + end.x) / 2,
+                "y": (start.y + end.y) / 2,
+            ],
+            ["type": "pointerMove", "duration": 150, "origin": "viewport", "x": end.x, "y": end.y],
+            ["type": "pointerUp", "button": 0],
+        ]
+        _ = try call(
+            "POST", "/session/\(session)/actions",
+            [
+                "actions": [
+                    ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]
+                ]
+            ])
+        _ = try call("DELETE", "/session/\(session)/actions")
+    }
+
+    private func element(_ selector: String) throws -> String {
         let found = try call("POST", "/session/\(session)/element", ["using": "css selector", "value": selector])
         guard let element = (found as? [String: Any])?.values.first as? String else {
             throw BrowserError("no element \(selector)")
         }
-        _ = try call("POST", "/session/\(session)/element/\(element)/value", ["text": text])
+        return element
+    }
+
+    /// Types `text` into the element `selector` finds.
+    func type(_ text: String, into selector: String) throws {
+        _ = try call("POST", "/session/\(session)/element/\(try element(selector))/value", ["text": text])
     }
 
     /// A PNG of the window.
