@@ -292,6 +292,11 @@ extension ImgTool {
                 Console.error("imgtool: \(error.message)")
                 throw ExitCode(error.status)
             }
+            if !quiet, let decisions, let unmatched = job.decisions?.unmatched(inputs.map(\.path)), !unmatched.isEmpty {
+                Console.error(
+                    "imgtool horizon: note: \(unmatched.count) photo\(unmatched.count == 1 ? "" : "s") in \(decisions) \(unmatched.count == 1 ? "is" : "are") not among the inputs (moved or renamed?), first \(unmatched[0])"
+                )
+            }
             var report = BatchReport(label: "imgtool horizon", quiet: quiet, json: json)
             // With the image on standard output, reports go to stderr.
             report.recordsToStandardError = job.fixes?.writesStandardOutput == true

@@ -82,6 +82,12 @@ struct ReviewDecisions: Sendable, Codable, Equatable {
         return photo.angle
     }
 
+    /// The files the decisions name that are none of `inputs` (moved, renamed, or not given).
+    func unmatched(_ inputs: [String]) -> [String] {
+        let given = Set(inputs), absolute = Set(inputs.map(HorizonReview.absolute))
+        return photos.map(\.file).filter { !given.contains($0) && !absolute.contains(HorizonReview.absolute($0)) }
+    }
+
     /// Whether the review rejected `file`.
     func isRejected(_ file: String) -> Bool {
         entry(for: file)?.decision == "reject"

@@ -144,6 +144,13 @@ import Testing
         let decided = try #require(file["photos"] as? [[String: Any]])
         #expect(decided.count == 4, "\(decided)")
         #expect(decided.allSatisfy { ($0["file"] as? String)?.hasPrefix("/") == true }, "absolute paths")
+        // "Only photos without an answer" narrows the list to those two.
+        try browser.click("#unanswered-only")
+        let visible = try #require(
+            try browser.run(
+                "return [...document.querySelectorAll('#photos li')].filter(li => !li.hidden).map(li => li.querySelector('.name').title)"
+            ) as? [String])
+        #expect(visible == Array(names.prefix(2)), "\(visible)")
 
         // Applied from another folder, with relative paths: levelled copies and sidecars as decided.
         let photos = scratch.folder.appendingPathComponent("photos")
@@ -154,6 +161,7 @@ import Testing
                 "--json",
             ], currentDirectory: photos)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("not among the inputs"), "\(result.stderr)")
         let out = scratch.folder.appendingPathComponent("out")
         func degree(_ photo: String) throws -> Double? {
             let text = try String(contentsOf: photos.appendingPathComponent(photo + ".pp3"), encoding: .utf8)
@@ -175,6 +183,10 @@ import Testing
         // The raw photo: its angle as found, a developed copy.
         #expect(abs(try #require(try degree("tilted-lake.dng")) + rawFound) < 0.001)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tilted-lake.tif").path))
+        // Decisions for photos not given (moved, renamed) are named in a note.
+        let one = try run(
+            "imgtool", ["horizon", "tilted-lake.jpg", "--decisions", saved.path], currentDirectory: photos)
+        #expect(one.status == 0 && one.stderr.contains("3 photos in \(saved.path) are not among the inputs"))
         // Undecided: detected as usual.
         let shore = try #require(detected["photos/horizon-people-shore.jpg"]?["angle"] as? Double)
         #expect(abs(try #require(try degree("horizon-people-shore.jpg")) + shore) < 0.01)
