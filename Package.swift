@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PageLayout"),
         .target(name: "Horizon"),
         // Editors' sidecar settings: geometry in each editor's terms, RawTherapee profiles, darktable params.
-        .target(name: "Sidecars", dependencies: ["Horizon"]),
+        .target(name: "Sidecars", dependencies: ["Horizon", "CoreTypes"]),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
 
         // 4. Swift faces of the C libraries, and process-free tool support (batches, atomic files).
@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "ImgToolCommands", "PDFLayoutCommands", "Poppler", "TestSupport",
+                "ImgToolCommands", "PDFLayoutCommands", "CommandSupport", "Sidecars", "Poppler", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The built binaries run as a user runs them.

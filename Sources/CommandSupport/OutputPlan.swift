@@ -2,14 +2,17 @@ import CoreTypes
 import Foundation
 import ToolSupport
 
-/// What a command writes for one input: an image in a format, a PDF, or a folder holding the web
-/// reader. New outputs (EPUB, comic archives, editors' sidecars) are new cases here, so that every
-/// command resolves them through the one `OutputPlan`.
+/// What a command writes for one input: an image in a format, a PDF, a folder holding the web
+/// reader, or an editor's sidecar. New outputs (EPUB, comic archives) are new cases here, so that
+/// every command resolves them through the one `OutputPlan`.
 public enum OutputKind: Sendable, Equatable {
     case image(ImageFormat)
     case pdf
     /// A folder (`index.html` and what it shows): named without a suffix.
     case reader
+    /// An editor's sidecar (`imgtool horizon --sidecar`): beside the photo, named by the editor's
+    /// rule (`IMG_1.CR2.pp3`, `IMG_1.xmp`), never in a folder of copies.
+    case sidecar(SidecarName)
 
     /// The suffix a file of this kind is named with (`""` for a folder).
     public var suffix: String {
@@ -17,6 +20,7 @@ public enum OutputKind: Sendable, Equatable {
         case .image(let format): return format.suffix
         case .pdf: return ".pdf"
         case .reader: return ""
+        case .sidecar(let name): return name.suffix
         }
     }
 
@@ -26,6 +30,7 @@ public enum OutputKind: Sendable, Equatable {
         case .image(let format): return format.names(path)
         case .pdf: return SaveTarget(path).suffix == ".pdf"
         case .reader: return false
+        case .sidecar(let name): return path.lowercased().hasSuffix(name.suffix.lowercased())
         }
     }
 
@@ -33,7 +38,7 @@ public enum OutputKind: Sendable, Equatable {
     public var maxSide: Int {
         switch self {
         case .image(let format): return format.maxSide
-        case .pdf: return .max
+        case .pdf, .sidecar: return .max
         case .reader: return ImageFormat.webp.maxSide
         }
     }
@@ -169,6 +174,11 @@ public struct OutputPlan: Sendable {
         case .standardOutput:
             return ResolvedOutput(path: "-", kind: kind)
         case .beside:
+            if case .sidecar(let name) = kind {
+                // The editor's own name for it, beside the photo as the photo was named.
+                path = name.path(for: input.path)
+                break
+            }
             // Relative to where the input was named, as the input is (and as -o paths are reported).
             path = ((input.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
                 stem + tag + ext)

@@ -246,6 +246,10 @@ extension ImgTool {
                 leveller: leveller, fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
                 maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
             job.sidecars = (try? sidecarEditors()) ?? []
+            if !job.sidecars.isEmpty {
+                job.sidecarPlan = try OutputPlan(
+                    output: nil, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "--sidecar")
+            }
             job.givenAngle = angle
             job.decisions = try decisions.map { path throws(ToolFailure) in try ReviewDecisions.read(path) }
             job.rawSource = rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview

@@ -47,7 +47,7 @@ extension HorizonJob {
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
-        try writeSidecars(for: input, estimate: estimate, into: &record)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record)
 
         if let fixes, let estimate {
             if fixes.place == .inPlace {
@@ -95,9 +95,19 @@ extension HorizonJob {
         record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
     }
 
+    /// Each `--sidecar`'s path for `input`, as the plan resolves it.
+    func sidecarPaths(for input: BatchInput, create: Bool = true) throws(ToolFailure) -> [String] {
+        guard let sidecarPlan else { return [] }
+        return try sidecars.map { editor throws(ToolFailure) in
+            try sidecarPlan.resolve(input, as: .sidecar(editor.name), create: create).path
+        }
+    }
+
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.
-    func writeSidecars(for input: String, estimate: HorizonEstimate?, into record: inout HorizonRecord) throws {
+    func writeSidecars(for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord) throws
+    {
         guard !sidecars.isEmpty, let estimate else { return }
+        let input = batchInput.path
         if Levelling.isLevel(estimate.angleDegrees) {
             record.level = true
             return
@@ -105,8 +115,8 @@ extension HorizonJob {
         ProcessControl.removeTemporaryFilesOnInterrupt()
         let geometry = SidecarGeometry(
             width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees, crop: leveller.crop)
-        for editor in sidecars {
-            let path = try SidecarWriter.write(editor, for: input, geometry: geometry)
+        for (editor, target) in zip(sidecars, try sidecarPaths(for: batchInput)) {
+            let path = try SidecarWriter.write(editor, for: input, geometry: geometry, sidecarPath: target)
             record.outputs.append(WrittenOutput(path: path))
             record.sidecars.append(path)
         }

@@ -27,6 +27,8 @@ struct HorizonJob: Sendable {
     var quiet = false
     /// `--sidecar`: editors whose sidecar gets the straightening.
     var sidecars: [SidecarEditor] = []
+    /// Where the sidecars go: beside each photo, by each editor's name (`OutputKind.sidecar`).
+    var sidecarPlan: OutputPlan?
     /// `--angle`: a known tilt, applied instead of detecting one.
     var givenAngle: Double?
     /// `--decisions`: reviewed tilts by photo path; photos without one are detected.
@@ -43,7 +45,7 @@ struct HorizonJob: Sendable {
         do {
             if decisions?.isRejected(input) == true { return .skipped(outputs: []) }
             if skipExisting, fixes?.place != .inPlace, !batchInput.isStandardInput {
-                var expected = sidecars.map { $0.path(for: input) }
+                var expected = try sidecarPaths(for: batchInput, create: false)
                 if let fixes {
                     // The copy keeps the input's format, or is PNG where libvips cannot write that
                     // format (as HorizonSaveFormat.choose decides once the image is open); a raw
@@ -104,7 +106,7 @@ struct HorizonJob: Sendable {
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
-        try writeSidecars(for: input, estimate: estimate, into: &record)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record)
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.

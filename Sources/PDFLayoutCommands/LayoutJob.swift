@@ -220,6 +220,9 @@ struct LayoutJob: Sendable {
                     reader.progressLabel = quiet ? nil : "pdflayout: writing the reader"
                     lines.append(try writeReader(reader, input: input, folder: folder, file: file))
                     written = [WrittenOutput(path: folder)]
+                case .sidecar:
+                    // OutputTarget.kind gives images, PDFs and the reader only: pdflayout writes no sidecar.
+                    throw ToolFailure(file: file, "pdflayout writes no editor's sidecar")
                 case .image(let format):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },

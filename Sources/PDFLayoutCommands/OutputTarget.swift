@@ -84,7 +84,7 @@ struct OutputTarget: Equatable {
     /// The files written for `views`.
     func paths(views: [View]) -> [String] {
         switch kind {
-        case .pdf: return [path]
+        case .pdf, .sidecar: return [path]
         case .reader: return [path + "/index.html"]
         case .image: return OutputNames.names(for: path, views: views)
         }

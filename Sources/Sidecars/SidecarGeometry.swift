@@ -1,3 +1,4 @@
+import CoreTypes
 import Horizon
 
 #if canImport(Glibc)
@@ -8,22 +9,18 @@ import Glibc
 public enum SidecarEditor: String, Sendable, CaseIterable {
     case rawtherapee, darktable, lightroom
 
-    /// The sidecar's path: RawTherapee and darktable add to the whole name (`IMG_1.CR2.pp3`,
-    /// `IMG_1.CR2.xmp`); Lightroom and Camera Raw replace the suffix (`IMG_1.xmp`).
-    public func path(for photo: String) -> String {
+    /// How the editor names its sidecar: RawTherapee and darktable add to the whole name
+    /// (`IMG_1.CR2.pp3`, `IMG_1.CR2.xmp`); Lightroom and Camera Raw replace the suffix (`IMG_1.xmp`).
+    public var name: SidecarName {
         switch self {
-        case .rawtherapee: return photo + ".pp3"
-        case .darktable: return photo + ".xmp"
-        case .lightroom:
-            let slash = photo.lastIndex(of: "/")
-            if let dot = photo.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true,
-                dot != (slash.map { photo.index(after: $0) } ?? photo.startIndex)
-            {
-                return String(photo[..<dot]) + ".xmp"
-            }
-            return photo + ".xmp"
+        case .rawtherapee: return SidecarName(suffix: ".pp3", replacesPhotoSuffix: false)
+        case .darktable: return SidecarName(suffix: ".xmp", replacesPhotoSuffix: false)
+        case .lightroom: return SidecarName(suffix: ".xmp", replacesPhotoSuffix: true)
         }
     }
+
+    /// The sidecar's path beside `photo`.
+    public func path(for photo: String) -> String { name.path(for: photo) }
 }
 
 /// A straightening in each editor's terms, from the horizon's tilt and the photo's displayed size.
