@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Makes Assets/tilted-lake.dng: Assets/tilted-lake.jpg (horizon rising +4.0 degrees) as a raw
-Bayer mosaic (RGGB, 12 bits, linear light, sRGB primaries) in a DNG written by pidng.
+Bayer mosaic (RGGB, 12 bits, linear light, sRGB primaries) in a DNG written by pidng; with
+`portrait`, Assets/portrait-lighthouse.dng: horizon-lighthouse-portrait.jpg stored on its side
+(turned 90 degrees counter-clockwise) with Orientation 6, so that LibRaw's flip turns it upright.
 
     python3 -m venv /tmp/dngvenv && /tmp/dngvenv/bin/pip install pidng numpy
-    /tmp/dngvenv/bin/python Assets/make-tilted-dng.py    # needs libvips-tools (vips) for the JPEG
+    /tmp/dngvenv/bin/python Assets/make-tilted-dng.py [portrait]   # needs libvips-tools (vips)
 
 Documentation of how the fixture was made; CI does not run it.
 """
@@ -17,9 +19,14 @@ from pidng.core import RAW2DNG, DNGTags, Tag
 from pidng.defs import CalibrationIlluminant, CFAPattern, DNGVersion, Orientation, PhotometricInterpretation
 
 here = os.path.dirname(os.path.abspath(__file__))
-source = os.path.join(here, "tilted-lake.jpg")
+portrait = sys.argv[1:] == ["portrait"]
+name = "portrait-lighthouse" if portrait else "tilted-lake"
 with tempfile.TemporaryDirectory() as folder:
-    raw = os.path.join(folder, "lake.raw")
+    source = os.path.join(here, "tilted-lake.jpg")
+    if portrait:
+        source = os.path.join(folder, "on-its-side.png")
+        subprocess.run(["vips", "rot", os.path.join(here, "horizon-lighthouse-portrait.jpg"), source, "d270"], check=True)
+    raw = os.path.join(folder, "photo.raw")
     subprocess.run(["vips", "rawsave", source, raw], check=True)
     size = subprocess.run(["vipsheader", "-f", "width", source], capture_output=True, text=True, check=True)
     rows = subprocess.run(["vipsheader", "-f", "height", source], capture_output=True, text=True, check=True)
@@ -43,7 +50,7 @@ tags.set(Tag.ImageWidth, width)
 tags.set(Tag.ImageLength, height)
 tags.set(Tag.TileWidth, width)
 tags.set(Tag.TileLength, height)
-tags.set(Tag.Orientation, Orientation.Horizontal)
+tags.set(Tag.Orientation, 6 if portrait else Orientation.Horizontal)  # 6: turn 90 degrees clockwise to show
 tags.set(Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array)
 tags.set(Tag.SamplesPerPixel, 1)
 tags.set(Tag.BitsPerSample, 12)
@@ -55,11 +62,11 @@ tags.set(Tag.ColorMatrix1, [[round(v * 10000), 10000] for v in xyz_to_srgb])
 tags.set(Tag.CalibrationIlluminant1, CalibrationIlluminant.D65)
 tags.set(Tag.AsShotNeutral, [[1, 1], [1, 1], [1, 1]])
 tags.set(Tag.Make, "frostlevel")
-tags.set(Tag.Model, "tilted lake fixture")
-tags.set(Tag.UniqueCameraModel, "frostlevel tilted lake fixture")
+tags.set(Tag.Model, name.replace("-", " ") + " fixture")
+tags.set(Tag.UniqueCameraModel, "frostlevel " + name.replace("-", " ") + " fixture")
 tags.set(Tag.DNGVersion, DNGVersion.V1_4)
 tags.set(Tag.DNGBackwardVersion, DNGVersion.V1_2)
 writer = RAW2DNG()
 writer.options(tags, path=here, compress=False)  # pidng 4.0.9's LJ92 fails on Python 3.11
-writer.convert(mosaic, filename="tilted-lake")
-print(os.path.join(here, "tilted-lake.dng"), width, height, file=sys.stderr)
+writer.convert(mosaic, filename=name)
+print(os.path.join(here, name + ".dng"), width, height, file=sys.stderr)

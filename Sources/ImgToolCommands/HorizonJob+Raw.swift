@@ -47,7 +47,13 @@ extension HorizonJob {
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record)
+        let sensor: PP3Profile.RawSensor? =
+            switch photo.metadata.colourFilter {
+            case .bayer: .bayer
+            case .xTrans: .xTrans
+            case .none: nil
+            }
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor)
 
         if let fixes, let estimate {
             if fixes.place == .inPlace {
@@ -104,8 +110,10 @@ extension HorizonJob {
     }
 
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.
-    func writeSidecars(for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord) throws
-    {
+    func writeSidecars(
+        for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord,
+        rawSensor: PP3Profile.RawSensor? = nil
+    ) throws {
         guard !sidecars.isEmpty, let estimate else { return }
         let input = batchInput.path
         if Levelling.isLevel(estimate.angleDegrees) {
@@ -116,7 +124,8 @@ extension HorizonJob {
         let geometry = SidecarGeometry(
             width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees, crop: leveller.crop)
         for (editor, target) in zip(sidecars, try sidecarPaths(for: batchInput)) {
-            let path = try SidecarWriter.write(editor, for: input, geometry: geometry, sidecarPath: target)
+            let path = try SidecarWriter.write(
+                editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor)
             record.outputs.append(WrittenOutput(path: path))
             record.sidecars.append(path)
         }

@@ -63,6 +63,12 @@ public struct RawMetadata: Sendable, Equatable {
     /// The largest embedded preview's size as stored (0 × 0 when there is none).
     public var previewWidth: Int
     public var previewHeight: Int
+    /// The sensor's colour filter: Bayer, Fujifilm's X-Trans, or none (a demosaiced, linear raw).
+    public var colourFilter: ColourFilter = .bayer
+
+    public enum ColourFilter: Sendable, Equatable {
+        case bayer, xTrans, none
+    }
 
     /// Whether the picture is displayed with width and height swapped.
     public var turnsQuarter: Bool { flip == 5 || flip == 6 }
@@ -191,7 +197,9 @@ public final class RawPhoto {
             iso: positive(other.iso_speed), shutter: positive(other.shutter), aperture: positive(other.aperture),
             focalLength: positive(other.focal_len), timestamp: other.timestamp > 0 ? Int(other.timestamp) : nil,
             lens: lens.isEmpty ? nil : lens,
-            previewWidth: Int(thumbnail.twidth), previewHeight: Int(thumbnail.theight))
+            previewWidth: Int(thumbnail.twidth), previewHeight: Int(thumbnail.theight),
+            // LibRaw's filters: 9 marks X-Trans, 0 no colour filter array.
+            colourFilter: data.idata.filters == 9 ? .xTrans : data.idata.filters == 0 ? .none : .bayer)
     }
 
     /// A fixed C character array (imported as a tuple) as a Swift string, up to its first NUL.

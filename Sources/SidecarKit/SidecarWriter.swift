@@ -34,10 +34,12 @@ public struct SidecarError: Error, Sendable, Equatable, CustomStringConvertible 
 /// replaced atomically (a temporary beside it, renamed), or left unchanged when malformed.
 public enum SidecarWriter {
     /// Writes `editor`'s sidecar for `photo` and returns its path. `sidecarPath` overrides the
-    /// default place (`SidecarEditor.path(for:)`).
+    /// default place (`SidecarEditor.path(for:)`); `rawSensor` is a raw photo's (RawTherapee
+    /// leaves a border of it out of its picture), nil for other photos.
     @discardableResult
     public static func write(
-        _ editor: SidecarEditor, for photo: String, geometry: SidecarGeometry, sidecarPath: String? = nil
+        _ editor: SidecarEditor, for photo: String, geometry: SidecarGeometry, sidecarPath: String? = nil,
+        rawSensor: PP3Profile.RawSensor? = nil
     ) throws(SidecarError) -> String {
         let path = sidecarPath ?? editor.path(for: photo)
         let existing = try read(path)
@@ -48,7 +50,7 @@ public enum SidecarWriter {
                 var profile =
                     try existing.map { text throws(PP3Profile.Malformed) in try PP3Profile(text: text) }
                     ?? PP3Profile()
-                profile.straighten(geometry)
+                profile.straighten(geometry, sensor: rawSensor)
                 text = profile.text
             case .darktable:
                 text = try xmlEditing.withLock { _ in

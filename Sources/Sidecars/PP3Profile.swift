@@ -104,12 +104,36 @@ public struct PP3Profile: Sendable, Equatable {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// The sensors RawTherapee demosaics with a border of pixels left out on every side ([RAW
+    /// Bayer] Border, 4 by default; [RAW X-Trans] Border, 7): its picture of a raw photo is that
+    /// much smaller than the raw's own size, and [Crop] counts pixels in its picture.
+    public enum RawSensor: Sendable, Equatable {
+        case bayer, xTrans
+
+        var section: String { self == .bayer ? "RAW Bayer" : "RAW X-Trans" }
+        var defaultBorder: Int { self == .bayer ? 4 : 7 }
+    }
+
+    /// The pixels RawTherapee leaves out on each side of a raw photo from `sensor` with this
+    /// profile (0 for other photos).
+    public func border(_ sensor: RawSensor?) -> Int {
+        guard let sensor else { return 0 }
+        return value("Border", in: sensor.section).flatMap { Int($0) }.map { max(0, $0) } ?? sensor.defaultBorder
+    }
+
     /// Sets the straightening this tool owns: [Rotation] Degree, the transformations' AutoFill
-    /// (off: the crop below decides what is kept) and [Crop].
-    public mutating func straighten(_ geometry: SidecarGeometry) {
+    /// (off: the crop below decides what is kept) and [Crop], in RawTherapee's picture of the photo
+    /// (a raw photo's `sensor` says how much smaller that is than `geometry`'s size).
+    public mutating func straighten(_ geometry: SidecarGeometry, sensor: RawSensor? = nil) {
         set("Degree", SidecarNumber.text(geometry.counterClockwiseDegrees, digits: 3), in: "Rotation")
         set("AutoFill", "false", in: "Common Properties for Transformations")
-        let crop = geometry.rawTherapeeCrop
+        var shown = geometry
+        let border = Double(2 * border(sensor))
+        if border > 0, geometry.width > border, geometry.height > border {
+            shown.width -= border
+            shown.height -= border
+        }
+        let crop = shown.rawTherapeeCrop
         let cropping = geometry.crop != .none
         set("Enabled", cropping ? "true" : "false", in: "Crop")
         set("X", "\(crop.x)", in: "Crop")

@@ -44,6 +44,21 @@ import Testing
         return output
     }
 
+    /// The render's size and whether each corner pixel shows the picture (not the black of a
+    /// crop reaching past the turned picture's edge).
+    static func corners(_ path: String) throws -> (width: Int, height: Int, shown: [Bool]) {
+        func header(_ field: String) throws -> Int {
+            try #require(
+                Int(try run("vipsheader", ["-f", field, path]).text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        let width = try header("width"), height = try header("height")
+        let shown = try [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)].map { x, y in
+            let values = try run("vips", ["getpoint", path, "\(x)", "\(y)"]).text.split(separator: " ")
+            return values.compactMap { Double($0) }.reduce(0, +) > 24
+        }
+        return (width, height, shown)
+    }
+
     static func placed(_ source: String, to folder: URL, as name: String) throws -> String {
         let path = folder.appendingPathComponent(name).path
         try FileManager.default.copyItem(atPath: source, toPath: path)
@@ -90,6 +105,9 @@ import Testing
                 Double(size.trimmingCharacters(in: .whitespacesAndNewlines))!
                 / Double(rows.trimmingCharacters(in: .whitespacesAndNewlines))!
             #expect(abs(ratio - 922.0 / 576.0) < 0.01, "\(path): \(ratio)")
+            // The crop stays inside the turned picture: RawTherapee's picture of a Bayer raw leaves
+            // out 4 pixels on each side, which its crop is counted in.
+            #expect(try Self.corners(path).shown == [true, true, true, true], "\(path) has a black corner")
         }
 
         // Lightroom: CropAngle positive turns counter-clockwise, so it is minus the horizon's angle.
@@ -102,6 +120,36 @@ import Testing
         let left = try #require(tags["CropLeft"] as? Double), right = try #require(tags["CropRight"] as? Double)
         #expect(left > 0 && left < 0.2 && abs(left + right - 1) < 0.0001, "crop box centred: \(left) \(right)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before, "the photo's bytes changed")
+    }
+
+    /// A portrait raw stored on its side (Orientation 6, LibRaw flip 6): detected as the JPEG it was
+    /// made from, and the three sidecars render it upright, level and cropped to its proportions.
+    @Test func portraitRawIsStraightenedUprightByBothEditors() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = try Self.placed(Fixtures.asset("portrait-lighthouse.dng"), to: folder, as: "tower.dng")
+        let result = try run("imgtool", ["horizon", photo, "--sidecar", "rawtherapee,darktable,lightroom", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try result.jsonLines().first)
+        #expect(record["width"] as? Int == 424 && record["height"] as? Int == 640)
+        let angle = try #require(record["angle"] as? Double)
+        #expect(abs(angle + 7.39) < 0.3, "detected \(angle)")
+        let lightroomPath = folder.appendingPathComponent("tower.xmp").path,
+            aside = folder.appendingPathComponent("aside").path
+        let rt = try Self.rawTherapee(photo, profile: photo + ".pp3", into: folder, name: "rt")
+        try FileManager.default.moveItem(atPath: lightroomPath, toPath: aside)
+        let dt = try Self.darktable(photo, sidecar: photo + ".xmp", into: folder, name: "dt")
+        try FileManager.default.moveItem(atPath: aside, toPath: lightroomPath)
+        try FileManager.default.moveItem(atPath: photo + ".xmp", toPath: aside)
+        let lr = try Self.darktable(photo, sidecar: nil, into: folder, name: "lr")
+        for path in [rt, dt, lr] {
+            let tilt = try Self.measured(path)
+            #expect(abs(tilt) < 0.3, "\(path) tilted \(tilt)°")
+            let render = try Self.corners(path)
+            // Upright (taller than wide, as the JPEG), about the tool's own 355 × 537 crop, no black corner.
+            #expect(abs(Double(render.width) / Double(render.height) - 424.0 / 640) < 0.01, "\(path) \(render)")
+            #expect(render.height > 500 && render.shown == [true, true, true, true], "\(path) \(render)")
+        }
     }
 
     /// The real Canon CR2: a known angle (--angle 3) written over existing sidecars. Each editor's

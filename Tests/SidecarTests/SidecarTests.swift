@@ -182,4 +182,30 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(names.sorted() == ["p.ORF.pp3", "p.ORF.xmp", "p.xmp"])
     }
+
+    /// RawTherapee's picture of a raw leaves out a border ([RAW Bayer] Border, 4; X-Trans 7): the
+    /// crop is counted in that smaller picture, the profile's own Border winning over the default.
+    @Test func rawTherapeeCropIsCountedInItsPictureOfARaw() throws {
+        let geometry = SidecarGeometry(width: 922, height: 576, horizonDegrees: 4)
+        func crop(_ profile: PP3Profile, _ sensor: PP3Profile.RawSensor?) -> [Int] {
+            var profile = profile
+            profile.straighten(geometry, sensor: sensor)
+            return ["X", "Y", "W", "H"].compactMap { profile.value($0, in: "Crop").flatMap { Int($0) } }
+        }
+        var smaller = geometry
+        smaller.width -= 8
+        smaller.height -= 8
+        let bayer = smaller.rawTherapeeCrop
+        #expect(
+            crop(PP3Profile(), nil) == [
+                geometry.rawTherapeeCrop.x, geometry.rawTherapeeCrop.y, geometry.rawTherapeeCrop.width,
+                geometry.rawTherapeeCrop.height,
+            ])
+        #expect(crop(PP3Profile(), .bayer) == [bayer.x, bayer.y, bayer.width, bayer.height])
+        #expect(crop(PP3Profile(), .bayer) != crop(PP3Profile(), nil))
+        var own = PP3Profile()
+        own.set("Border", "0", in: "RAW Bayer")
+        #expect(crop(own, .bayer) == crop(PP3Profile(), nil))
+        #expect(PP3Profile().border(.xTrans) == 7 && own.border(.bayer) == 0 && own.border(nil) == 0)
+    }
 }
