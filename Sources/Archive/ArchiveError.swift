@@ -1,0 +1,22 @@
+/// Why an archive could not be read or written. The texts are whole sentences without a file
+/// name (the command boundary adds it).
+public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is not an archive libarchive reads, or could not be opened: libarchive's words.
+    case cannotOpen(String)
+    /// Reading stopped part-way (a truncated or damaged archive): libarchive's words.
+    case damaged(String)
+    /// An entry holds more than `limit` bytes once decompressed (a decompression bomb).
+    case entryTooLarge(name: String, limit: Int)
+    /// The archive being written could not be made or finished: the library's words.
+    case cannotWrite(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let text): return "not a readable archive: \(text)"
+        case .damaged(let text): return "damaged archive: \(text)"
+        case .entryTooLarge(let name, let limit):
+            return "\(name) decompresses to more than \(limit / 1_000_000) MB, refused"
+        case .cannotWrite(let text): return "cannot write the archive: \(text)"
+        }
+    }
+}
