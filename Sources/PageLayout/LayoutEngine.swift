@@ -55,10 +55,12 @@ public enum LayoutEngine {
     /// the right, trailing odd page on the left, both mirrored with rtl). Two rules of how books
     /// are made come on top: a wide page of a portrait book (`isWide`, with `.alone`) stands alone
     /// in a view of its own width, and a page listed in `alone` stands alone on the right-hand
-    /// side (a chapter opener); after either, pairing starts afresh, and a page left waiting for
+    /// side (a chapter opener); a page in `doublePages` stands alone as a wide page does; after
+    /// any of these, pairing starts afresh, and a page left waiting for
     /// its partner stands alone on the left.
     static func spreads(count: Int, options: LayoutOptions, geometry: Geometry) -> [[Slot]] {
-        let wide = options.widePages == .alone ? widePages(geometry.pages) : []
+        var wide = options.widePages == .alone ? widePages(geometry.pages) : []
+        wide.formUnion(geometry.pages.indices.filter { options.doublePages.contains(geometry.pages[$0].number) })
         var rows: [[Slot]] = []
         var waiting: Int?
         // A lone page in a two-slot row: the empty slot stands for the missing facing page; most

@@ -105,6 +105,10 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
     /// Two-up modes: page numbers (1-based, in the document) that stand alone on the right-hand
     /// side of their spread (left with `rtl`), as a chapter opener does; the pages after re-pair.
     public var alone: Set<Int>
+    /// Two-up modes: page numbers that fill a spread by themselves whatever the pages around them
+    /// (a comic's ComicInfo DoublePage pages): each stands alone in a view of its own width, as
+    /// a wide page of a book does, and pairing starts afresh after it.
+    public var doublePages: Set<Int> = []
     /// A contact sheet of this many columns (`ContactSheet`) instead of `mode`'s views: nil for
     /// PDFKit's modes. Uses `rtl`, `cover` and `margins`; `mode`, `direction` and pairing do not apply.
     public var columns: Int?
@@ -127,7 +131,7 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, direction, rtl, cover, margins, widePages, alone, columns
+        case mode, direction, rtl, cover, margins, widePages, alone, columns, doublePages
     }
 
     /// Decodes the options; `widePages`, `alone` and `columns` may be absent (options written before they existed).
@@ -142,6 +146,7 @@ public struct LayoutOptions: Codable, Sendable, Equatable {
             widePages: try c.decodeIfPresent(WidePages.self, forKey: .widePages) ?? .alone,
             alone: try c.decodeIfPresent(Set<Int>.self, forKey: .alone) ?? [],
             columns: try c.decodeIfPresent(Int.self, forKey: .columns))
+        doublePages = try c.decodeIfPresent(Set<Int>.self, forKey: .doublePages) ?? []
     }
 }
 
