@@ -17,8 +17,10 @@ let package = Package(
         .library(name: "QPDF", targets: ["QPDF"]),
         .library(name: "Tesseract", targets: ["Tesseract"]),
         .library(name: "LibRaw", targets: ["LibRaw"]),
+        .library(name: "Archive", targets: ["Archive"]),
         // Pure cores and shared value types.
         .library(name: "PageLayout", targets: ["PageLayout"]),
+        .library(name: "Publication", targets: ["Publication"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "Frost", targets: ["Frost"]),
         .library(name: "Sidecars", targets: ["Sidecars"]),
@@ -41,6 +43,10 @@ let package = Package(
         .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
         // libwebpmux: the metadata chunks libvips 8.14.1's webpsave writes even when told to strip.
         .systemLibrary(name: "CWebPMux", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // libarchive reads comic archives (CBZ, CB7, CBT, CBR); libzip writes zips whose first entry
+        // has no extra field, which an EPUB's mimetype needs and libarchive's zip writer cannot give.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // Prefixed one-line wrappers for GType macros and mallopt; no logic.
         .target(name: "CShim", dependencies: ["CVips"]),
 
@@ -53,6 +59,8 @@ let package = Package(
         // Editors' sidecar settings: geometry in each editor's terms, RawTherapee profiles, darktable params.
         .target(name: "Sidecars", dependencies: ["Horizon", "CoreTypes"]),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
+        // Fixed-layout EPUB documents and ComicInfo.xml, as text (Foundation's XML parser reads ComicInfo).
+        .target(name: "Publication", dependencies: ["PageLayout"]),
 
         // 4. Swift faces of the C libraries, and process-free tool support (batches, atomic files).
         .target(name: "Vips", dependencies: ["CVips", "CShim", "CWebPMux", "CoreTypes"]),
@@ -60,6 +68,7 @@ let package = Package(
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
         .target(name: "Tesseract", dependencies: ["CTesseract", "CoreTypes"]),
         .target(name: "LibRaw", dependencies: ["CLibRaw"]),
+        .target(name: "Archive", dependencies: ["CArchive", "CZip"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
 
         // 5. Engines: the work itself, as libraries a Swift program can call.
@@ -75,7 +84,10 @@ let package = Package(
         // The web reader's page, style and script are real files, compiled into the binary as bytes
         // (the pdflayout binary carries them wherever it is copied; nothing travels beside it).
         .target(
-            name: "LayoutKit", dependencies: ["CoreTypes", "Poppler", "QPDF", "PageLayout", "Vips", "ToolSupport"],
+            name: "LayoutKit",
+            dependencies: [
+                "CoreTypes", "Poppler", "QPDF", "PageLayout", "Publication", "Archive", "Vips", "ToolSupport",
+            ],
             resources: [
                 .embedInCode("Reader/index.html"), .embedInCode("Reader/reader.css"), .embedInCode("Reader/reader.js"),
             ]),
@@ -128,6 +140,8 @@ let package = Package(
             name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
+        .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
         .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
         .testTarget(name: "SidecarTests", dependencies: ["Sidecars", "SidecarKit", "Horizon", "TestSupport"]),

@@ -13,6 +13,10 @@ public enum OutputKind: Sendable, Equatable {
     /// An editor's sidecar (`imgtool horizon --sidecar`): beside the photo, named by the editor's
     /// rule (`IMG_1.CR2.pp3`, `IMG_1.xmp`), never in a folder of copies.
     case sidecar(SidecarName)
+    /// A fixed-layout EPUB 3 (its pages JPEG images).
+    case epub
+    /// A comic archive (JPEG images and ComicInfo.xml in a zip).
+    case cbz
 
     /// The suffix a file of this kind is named with (`""` for a folder).
     public var suffix: String {
@@ -21,6 +25,8 @@ public enum OutputKind: Sendable, Equatable {
         case .pdf: return ".pdf"
         case .reader: return ""
         case .sidecar(let name): return name.suffix
+        case .epub: return ".epub"
+        case .cbz: return ".cbz"
         }
     }
 
@@ -28,23 +34,26 @@ public enum OutputKind: Sendable, Equatable {
     public func names(_ path: String) -> Bool {
         switch self {
         case .image(let format): return format.names(path)
-        case .pdf: return SaveTarget(path).suffix == ".pdf"
+        case .pdf, .epub, .cbz: return SaveTarget(path).suffix == suffix
         case .reader: return false
         case .sidecar(let name): return path.lowercased().hasSuffix(name.suffix.lowercased())
         }
     }
 
-    /// The largest side of an image this output holds (the reader's pages are WebP).
+    /// The largest side of an image this output holds (the reader's pages are WebP, an EPUB's and
+    /// a CBZ's JPEG).
     public var maxSide: Int {
         switch self {
         case .image(let format): return format.maxSide
         case .pdf, .sidecar: return .max
         case .reader: return ImageFormat.webp.maxSide
+        case .epub, .cbz: return ImageFormat.jpeg.maxSide
         }
     }
 
     /// Whether transparency survives in this output.
     public var keepsTransparency: Bool {
+        if self == .epub || self == .cbz { return false }
         guard case .image(let format) = self else { return true }
         return format.hasAlpha
     }

@@ -3,6 +3,7 @@ import Foundation
 import PageLayout
 import Poppler
 import QPDF
+import Vips
 
 /// An open PDF with what pdflayout needs to know about it.
 public struct LayoutInput {
@@ -16,6 +17,8 @@ public struct LayoutInput {
     public let language: String?
     /// Per-page /Rotate and boxes (read by qpdf); nil when they could not be read.
     public let structure: DocumentStructure?
+    /// A comic archive or folder read as a PDF of its images (nil for a PDF).
+    public var comic: ComicSource? = nil
 
     public var pageCount: Int { document.pageCount }
 
@@ -31,6 +34,19 @@ public struct LayoutInput {
             source: source, password: password, document: document,
             hint: PageLayoutHint(pdfName: document.pageLayoutName ?? ""),
             direction: direction, language: language, structure: structure)
+    }
+
+    /// Opens a comic archive or folder of images (`ComicBook.isComic`): its pages become a
+    /// PDF of one image per page, a point per pixel; ComicInfo.xml gives the title, the language
+    /// and, with Manga YesAndRightToLeft, the right-to-left direction. Throws `ComicError`.
+    public static func openComic(_ path: String, maxPixels: Int = Image.defaultMaxPixels) throws -> LayoutInput {
+        let comic = try ComicBook.read(path, maxPixels: maxPixels)
+        var input = try open(.file(comic.pdfPath), password: nil)
+        input.comic = comic
+        return LayoutInput(
+            source: input.source, password: nil, document: input.document, hint: .unset,
+            direction: comic.info?.isRightToLeft == true ? .rightToLeft : nil, language: comic.info?.languageISO,
+            structure: input.structure, comic: comic)
     }
 
     private static func agrees(_ structure: DocumentStructure, with document: Document) -> Bool {
@@ -90,6 +106,22 @@ public struct LayoutInput {
         case 270: geometry.contentOffset = (top, right)
         default: geometry.contentOffset = (left, top)
         }
+    }
+
+    /// The document's title, or the file's name without its suffix ("PDF" for standard input).
+    public func title(file: String) -> String {
+        if let title = document.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { return title }
+        if case .file(let path) = source { return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+        return file == "-" ? "PDF" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    }
+
+    /// The page labels (/PageLabels) of the given pages that have one, by page number.
+    public func labels(of numbers: [Int]) -> [Int: String] {
+        var labels: [Int: String] = [:]
+        for number in Set(numbers) {
+            if let label = try? document.page(at: number - 1).label, !label.isEmpty { labels[number] = label }
+        }
+        return labels
     }
 
     /// Renders one small page on this thread before workers start: poppler's colour-management

@@ -34,6 +34,7 @@ enum Failures {
             return "not a readable PDF (the file is damaged or truncated)"
         case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
         case FirstLine.Failure.unreadable: return "cannot be read"
+        case let error as ComicError: return error.description
         default: return PlainWords.clean("\(error)")
         }
     }

@@ -69,7 +69,7 @@ extension PDFLayout {
                 Console.error("pdflayout: \(error.message)")
                 throw ExitCode(error.status)
             }
-            let inputs = try batch.inputs(files, suffixes: InputScan.pdfSuffixes, label: "pdflayout info", quiet: quiet)
+            let inputs = try LayoutCommand.inputs(files, batch: batch, label: "pdflayout info", quiet: quiet)
             // One poppler document per thread: each worker opens its own.
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
@@ -96,7 +96,8 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
 
     public var file: String
     public var pageCount: Int
-    public var pdfVersion: String
+    /// The PDF's version; null for a comic archive or folder.
+    @NullWhenAbsent public var pdfVersion: String?
     public var pageLayout: PageLayoutHint
     /// /ViewerPreferences /Direction: "R2L" for right-edge binding, nil when not set. Written as
     /// every record spells a reading direction: "rtl" or "ltr" (null when the PDF does not say).
@@ -146,6 +147,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     }
 
     public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
+        if ComicBook.isComic(file) { return try readComic(file) }
         let source = StandardInput.source(file)
         do {
             let document = try Document(source, password: password)
@@ -174,6 +176,26 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         }
     }
 
+    /// A comic: its pages (a point per pixel), the direction ComicInfo.xml states, no PDF version.
+    static func readComic(_ file: String) throws(ToolFailure) -> PDFInfo {
+        do {
+            let input = try LayoutInput.openComic(file)
+            let sizes = input.comic?.pageSizes ?? []
+            let pages = sizes.enumerated().map { index, size in
+                PageInfo(
+                    page: index + 1, width: Double(size.width), height: Double(size.height), rotation: 0, label: nil)
+            }
+            return PDFInfo(
+                file: file, pageCount: pages.count, pdfVersion: nil, pageLayout: .unset, direction: input.direction,
+                encrypted: false, pages: pages,
+                sizeGroups: PageSizeGroups.group(
+                    pages.map { SizedPage(number: $0.page, width: $0.width, height: $0.height, rotation: 0) }
+                ).map(SizeGroup.init))
+        } catch {
+            throw ToolFailure(file: file, Failures.message(error))
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case file, pageCount = "page_count", pdfVersion = "pdf_version", pageLayout = "page_layout", direction,
             encrypted, pages, sizeGroups = "size_groups"
@@ -182,7 +204,9 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     public var summary: [String] {
         let shownFile = file == "-" ? "<stdin>" : file
         var header =
-            "\(shownFile): PDF \(pdfVersion), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"
+            pdfVersion.map {
+                "\(shownFile): PDF \($0), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"
+            } ?? "\(shownFile): comic, \(pageCount) page\(pageCount == 1 ? "" : "s")"
         if direction == .rightToLeft { header += ", right-to-left" }
         if encrypted { header += ", encrypted" }
         var lines = [header]

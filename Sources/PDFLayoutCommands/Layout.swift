@@ -296,8 +296,11 @@ extension PDFLayout {
                     throw ValidationError("--columns makes one sheet; --format html is a reader of the display modes")
                 }
             }
-            if let format, !["pdf", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(format.lowercased()) {
-                throw ValidationError("--format must be pdf, png, jpg, webp, tif or html")
+            if let format,
+                !["pdf", "epub", "cbz", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(
+                    format.lowercased())
+            {
+                throw ValidationError("--format must be pdf, epub, cbz, png, jpg, webp, tif or html")
             }
             if dropEncryption && ownerPassword != nil {
                 throw ValidationError("give --owner-password (sheets encrypted) or --drop-encryption (not), not both")
@@ -331,8 +334,8 @@ extension PDFLayout {
         }
 
         public func run() throws {
-            let inputs = try batch.inputs(files, suffixes: InputScan.pdfSuffixes, label: "pdflayout", quiet: quiet)
-            let several = inputs.count > 1 || batch.summarises(files)
+            let inputs = try Self.inputs(files, batch: batch, label: "pdflayout", quiet: quiet)
+            let several = inputs.count > 1 || batch.summarises(files.filter { !ComicBook.isComic($0) })
             let folder: OutputPlan?
             let password: String?
             do {
@@ -393,6 +396,21 @@ extension PDFLayout {
                 throw ToolFailure("-o \(output): several PDFs need a folder (ending in /)", status: ExitStatus.usage)
             }
             return destinations
+        }
+
+        /// The command line's files and folders: a folder of images is one comic, read whole; other
+        /// folders give their PDFs and comic archives (.cbz, .cb7, .cbt, .cbr).
+        static func inputs(_ files: [String], batch: BatchOptions, label: String, quiet: Bool) throws -> [BatchInput] {
+            let comics = files.filter { ComicBook.isComic($0) && InputScan.isFolder($0) }
+            let others = files.filter { !comics.contains($0) }
+            let found =
+                others.isEmpty
+                ? []
+                : try batch.inputs(
+                    others, suffixes: InputScan.pdfSuffixes.union(ComicBook.archiveSuffixes), label: label, quiet: quiet
+                )
+            let folders = comics.map { BatchInput(path: $0) }.filter { batch.shard?.contains($0.shardKey) ?? true }
+            return folders + found
         }
 
         /// `--format html`: a web reader, a folder rather than files named by their suffix.

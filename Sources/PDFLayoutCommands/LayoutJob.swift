@@ -83,6 +83,11 @@ struct LayoutJob: Sendable {
         let quiet = quiet || batched
         var lines: [String] = []
         let colour = background
+        if target?.kind == .epub, columns != nil {
+            throw ToolFailure(
+                "--columns makes one sheet; an EPUB holds the pages, laid out by the reading system",
+                status: ExitStatus.usage)
+        }
         if target?.kind == .pdf, dpi != nil {
             throw ToolFailure(
                 "--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)",
@@ -96,11 +101,18 @@ struct LayoutJob: Sendable {
 
         let input: LayoutInput
         do {
-            input = try LayoutInput.open(StandardInput.source(file), password: password)
+            input =
+                ComicBook.isComic(file)
+                ? try LayoutInput.openComic(file) : try LayoutInput.open(StandardInput.source(file), password: password)
         } catch {
             throw Failures.failure(error, file: file)
         }
         var options = layoutOptions(for: input)
+        if let comic = input.comic {
+            // ComicInfo's DoublePage pages stand alone; so do a comic's wide pages (scans vary in
+            // size, so the book rule of one common portrait size would miss them).
+            options.doublePages = widePages == .alone ? comic.doublePages : comic.markedDoublePages
+        }
         // A value that does not fit this document (--pages 9 in a 5-page book): the command line's
         // mistake for one PDF (64), that PDF's failure alone in a batch (1), as everywhere.
         let doesNotFit = batched ? ExitStatus.failure : ExitStatus.usage
@@ -223,6 +235,27 @@ struct LayoutJob: Sendable {
                 case .sidecar:
                     // OutputTarget.kind gives images, PDFs and the reader only: pdflayout writes no sidecar.
                     throw ToolFailure(file: file, "pdflayout writes no editor's sidecar")
+                case .epub:
+                    lines.append(
+                        try writeEPUB(
+                            input: input, sourcePages: sourcePages, options: options, geometry: byNumber, path: path,
+                            file: file))
+                    written = [WrittenOutput(path: spoolFolder == nil ? path : "-")]
+                case .cbz:
+                    var job = CBZJob(
+                        layout: layout, options: options,
+                        scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) }, geometry: byNumber,
+                        source: input.source, password: password, workers: workers, title: input.title(file: file))
+                    job.background = colour ?? .white
+                    job.comic = input.comic?.info
+                    job.language = input.language
+                    job.progressLabel = quiet ? nil : "pdflayout: writing the CBZ"
+                    try SizeGuard.check(job.layout.views, scales: job.scales, target: target, force: force)
+                    input.warmUp()
+                    try job.write(to: path)
+                    let count = layout.views.count
+                    lines.append("\(path): \(count) image\(count == 1 ? "" : "s") with ComicInfo.xml")
+                    written = [WrittenOutput(path: spoolFolder == nil ? path : "-")]
                 case .image(let format):
                     let job = RasterJob(
                         views: layout.views, scales: scales ?? layout.views.map { _ in Scale.forDPI(dpi ?? 72) },
@@ -292,6 +325,36 @@ struct LayoutJob: Sendable {
         let shown =
             removed.count <= 2 ? removed.joined(separator: ", ") : "\(removed[0]) … \(removed[removed.count - 1])"
         return ["\(shown): \(removed.count) numbered image\(removed.count == 1 ? "" : "s") of an earlier run removed"]
+    /// `-o BOOK.epub`: every laid-out page as an image at --dpi or --fit (default twice actual
+    /// size: 144 dpi), with the layout's spreads and direction for the reading system.
+    private func writeEPUB(
+        input: LayoutInput, sourcePages: [SourcePage], options: LayoutOptions, geometry: [Int: PageGeometry],
+        path: String, file: String
+    ) throws -> String {
+        let scales = sourcePages.map { page in
+            if let fit { return Scale.bestFit(width: page.width, height: page.height, in: fit) }
+            return Scale.forDPI(dpi ?? (input.comic == nil ? EPUBJob.defaultDPI : 72))
+        }
+        var job = EPUBJob(
+            pages: sourcePages, options: options, scales: scales, geometry: geometry, source: input.source,
+            password: password, workers: workers, title: input.title(file: file))
+        job.language = input.language
+        job.outline = input.document.outline
+        job.labels = input.labels(of: sourcePages.map(\.number))
+        job.comic = input.comic?.info
+        job.progressLabel = quiet ? nil : "pdflayout: writing the EPUB"
+        let maxSide = OutputKind.epub.maxSide
+        for (page, size) in zip(sourcePages, job.pixelSizes) where max(size.width, size.height) > maxSide {
+            throw ToolFailure(
+                file: file,
+                "page \(page.number) would be \(size.width)×\(size.height) pixels, more than JPEG holds (\(maxSide) a side): lower --dpi or --fit",
+                status: ExitStatus.usage)
+        }
+        input.warmUp()
+        try job.write(to: path)
+        let count = sourcePages.count
+        return
+            "\(path): \(count) page\(count == 1 ? "" : "s"), fixed layout\(options.mode.isTwoUp ? " in spreads" : "")\(options.rtl ? ", right to left" : "")"
     }
 
     /// Streams a finished file to standard output.
@@ -332,7 +395,7 @@ struct LayoutJob: Sendable {
             mode: columns == nil ? mode ?? hinted.mode : .single,
             direction: horizontal ? .horizontal : .vertical,
             rtl: rtl ?? (input.direction == .rightToLeft),
-            cover: columns == nil ? cover ?? hinted.cover : cover ?? false,
+            cover: columns == nil ? cover ?? input.comic?.startsWithCover ?? hinted.cover : cover ?? false,
             margins: margins,
             widePages: widePages,
             columns: columns)

@@ -7,8 +7,8 @@ import Poppler
 import ToolSupport
 import Vips
 
-/// What `-o` asks for: a vector PDF, one raster image per view in a libvips format, or (with
-/// `--format html`) a folder holding a web reader: one of the plan's `OutputKind`s at a path.
+/// What `-o` asks for: a vector PDF, one raster image per view in a libvips format, a
+/// fixed-layout EPUB, a CBZ, or (with `--format html`) a folder holding a web reader: one of the plan's `OutputKind`s at a path.
 struct OutputTarget: Equatable {
     /// The PDF's path, the reader's folder, or the images' name as given (without `[options]`).
     var path: String
@@ -24,6 +24,8 @@ struct OutputTarget: Equatable {
         switch name.lowercased() {
         case "html": return .reader
         case "pdf": return .pdf
+        case "epub": return .epub
+        case "cbz": return .cbz
         default: return .image(ImageFormat(named: name))
         }
     }
@@ -60,6 +62,14 @@ struct OutputTarget: Equatable {
             }
             return OutputTarget(path: target.path, kind: .pdf)
         }
+        if suffix == ".epub" || suffix == ".cbz" {
+            guard target.options.isEmpty else {
+                throw ToolFailure(
+                    "-o \(text): saver options in [brackets] apply to images, not to \(suffix.dropFirst().uppercased())",
+                    status: ExitStatus.usage)
+            }
+            return OutputTarget(path: target.path, kind: suffix == ".epub" ? .epub : .cbz)
+        }
         if suffix == ".html" || suffix == ".htm" {
             let folder = String(target.path.dropLast(suffix.count))
             throw ToolFailure(
@@ -69,7 +79,8 @@ struct OutputTarget: Equatable {
         let format = ImageFormat(named: suffix)
         guard imageFormats.contains(where: format.isSame), format.canSave else {
             throw ToolFailure(
-                "-o \(text): cannot write \(suffix) (use .pdf, .png, .jpg, .webp or .tif)", status: ExitStatus.usage)
+                "-o \(text): cannot write \(suffix) (use .pdf, .epub, .cbz, .png, .jpg, .webp or .tif)",
+                status: ExitStatus.usage)
         }
         _ = try OutputNames.pattern(in: target.path, for: text)
         let options = SaverOptions(parsing: target.options)
@@ -84,7 +95,7 @@ struct OutputTarget: Equatable {
     /// The files written for `views`.
     func paths(views: [View]) -> [String] {
         switch kind {
-        case .pdf, .sidecar: return [path]
+        case .pdf, .sidecar, .epub, .cbz: return [path]
         case .reader: return [path + "/index.html"]
         case .image: return OutputNames.names(for: path, views: views)
         }

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+import Vips
+
+/// Comic archives and folders of images as pdflayout input: natural page order, ComicInfo.xml
+/// (Manga YesAndRightToLeft → right to left unless --ltr, DoublePage pages alone, FrontCover
+/// the cover, the title), wide pages alone; CBZ out with a ComicInfo.xml the 2.0 schema
+/// validates; hostile archives refused with one line, nothing written.
+@Suite struct ComicInputTests {
+    /// Twelve portrait pages named p1.jpg … p12.jpg (p6 landscape, a scanned spread), page n
+    /// 300 + n pixels wide so the JSON shows the order; a ComicInfo.xml marking image 0 the
+    /// front cover, image 8 a double page, the book right to left.
+    static func makeComic(in folder: URL, comicInfo: Bool = true) throws -> URL {
+        let pages = folder.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        for number in 1...12 {
+            let (width, height) = number == 6 ? (900, 600) : (300 + number, 450)
+            let grey = [UInt8](repeating: UInt8(20 * number), count: width * height * 3)
+            let image = try Image(bytes: grey, width: width, height: height, bands: 3)
+            try image.save(to: pages.appendingPathComponent(number == 3 ? "p3.png" : "p\(number).jpg").path)
+        }
+        if comicInfo {
+            let xml = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <ComicInfo><Title>Test Manga</Title><Series>Tests</Series><Number>1</Number>
+                <LanguageISO>ja</LanguageISO><Manga>YesAndRightToLeft</Manga>
+                <Pages><Page Image="0" Type="FrontCover"/><Page Image="8" DoublePage="true"/></Pages></ComicInfo>
+                """
+            try Data(xml.utf8).write(to: pages.appendingPathComponent("ComicInfo.xml"))
+        }
+        return pages
+    }
+
+    static func zipped(_ pages: URL, as name: String) throws -> String {
+        let path = pages.deletingLastPathComponent().appendingPathComponent(name).path
+        let made = try run("zip", ["-q", "-r", "-j", path, "."], currentDirectory: pages)
+        try #require(made.status == 0, "\(made.stderr)")
+        return path
+    }
+
+    static func widths(_ report: [String: Any]) throws -> [[Int]] {
+        try LayoutRun.views(report).map { view in
+            try LayoutRun.pages(view).map { Int(try LayoutRun.number($0, "width")) }
+        }
+    }
+
+    @Test func aCBZIsLaidOutInNaturalOrderWithItsComicInfo() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cbz = try Self.zipped(try Self.makeComic(in: folder), as: "book.cbz")
+        let report = try LayoutRun.json([cbz, "--two-up"])
+        #expect(report["direction"] as? String == "rtl")
+        #expect(report["cover"] as? Bool == true)
+        // 1 (cover) | 2 3 | 4 5 | 6 (wide) | 7 8 | 9 (DoublePage) | 10 11 | 12
+        #expect(
+            try Self.widths(report) == [[301], [302, 303], [304, 305], [900], [307, 308], [309], [310, 311], [312]])
+        let ltr = try LayoutRun.json([cbz, "--two-up", "--ltr", "--no-cover"])
+        #expect(ltr["direction"] as? String == "ltr")
+        #expect(try Self.widths(ltr).first == [301, 302])
+    }
+
+    @Test func aFolderOfImagesIsOneComicAndInfoReadsIt() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try Self.makeComic(in: folder)
+        let report = try LayoutRun.json([pages.path, "--single"])
+        #expect(try Self.widths(report).count == 12)
+        let info = try run("pdflayout", ["info", pages.path, "--json"])
+        try #require(info.status == 0, "\(info.stderr)")
+        let record = try #require(try info.jsonLines().first)
+        #expect(record["page_count"] as? Int == 12)
+        #expect(record["direction"] as? String == "rtl")
+        #expect(record["pdf_version"] is NSNull)
+    }
+
+    @Test func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cbz = try Self.zipped(try Self.makeComic(in: folder), as: "book.cbz")
+        let out = folder.appendingPathComponent("spreads.cbz").path
+        let made = try run("pdflayout", [cbz, "--two-up", "-o", out, "-q"])
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try run("unzip", ["-tq", out]).status == 0)
+        let xml = folder.appendingPathComponent("ComicInfo.xml").path
+        let extracted = try run("unzip", ["-p", out, "ComicInfo.xml"])
+        try extracted.stdout.write(to: URL(fileURLWithPath: xml))
+        let valid = try run("xmllint", ["--noout", "--schema", Fixtures.asset("comicinfo/ComicInfo-2.0.xsd"), xml])
+        #expect(valid.status == 0, "\(valid.stderr)")
+        let text = extracted.text
+        #expect(text.contains("<Manga>YesAndRightToLeft</Manga>"))
+        #expect(text.contains("<Page Image=\"0\" Type=\"FrontCover\""))
+        #expect(text.contains("<Page Image=\"1\" DoublePage=\"true\""))
+        #expect(text.contains("<PageCount>8</PageCount>"))
+        let names = try run("unzip", ["-Z1", out]).text.split(separator: "\n")
+        #expect(
+            names == [
+                "0001.jpg", "0002.jpg", "0003.jpg", "0004.jpg", "0005.jpg", "0006.jpg", "0007.jpg", "0008.jpg",
+                "ComicInfo.xml",
+            ])
+        // A PDF in: its spreads out, left to right.
+        let fromPDF = folder.appendingPathComponent("book.cbz").path
+        let pdf = try run("pdflayout", [LayoutRun.bookRTL, "--two-up", "--ltr", "--cover", "-o", fromPDF, "-q"])
+        try #require(pdf.status == 0, "\(pdf.stderr)")
+        let pdfInfo = try run("unzip", ["-p", fromPDF, "ComicInfo.xml"]).text
+        #expect(pdfInfo.contains("<Manga>No</Manga>"))
+    }
+}
