@@ -158,4 +158,28 @@ rows = zlib.compress(b'\x00' * (1 + 300000) * 4)
 open('bomb.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', header) + chunk(b'IDAT', rows) + chunk(b'IEND', b''))
 PY
 
+# comic.cbz: a five-page comic for the archive fuzzing and tests: portrait crops of four wallpapers
+# above (p1 … p4, p10 to check natural order: a wide page) and a ComicInfo.xml (right to left,
+# front cover, page 5 a double page). Stored names in the zip: p1.jpg p2.jpg p3.jpg p4.jpg p10.jpg.
+rm -rf "$TMP/comic" && mkdir "$TMP/comic"
+vips crop horizon-fog.jpg "$TMP/comic/p1.jpg[Q=70,strip]" 300 100 240 360
+vips crop horizon-lake.jpg "$TMP/comic/p2.jpg[Q=70,strip]" 300 100 240 360
+vips crop no-horizon-leaf.jpg "$TMP/comic/p3.jpg[Q=70,strip]" 300 100 240 360
+vips crop horizon-pier.jpg "$TMP/comic/p4.jpg[Q=70,strip]" 300 100 240 360
+vips crop tilted-lake.jpg "$TMP/comic/p10.jpg[Q=70,strip]" 100 100 480 360
+cat > "$TMP/comic/ComicInfo.xml" <<'XML'
+<?xml version="1.0" encoding="utf-8"?>
+<ComicInfo>
+  <Title>Lakes</Title>
+  <Series>Fixtures</Series>
+  <LanguageISO>en</LanguageISO>
+  <Manga>YesAndRightToLeft</Manga>
+  <Pages>
+    <Page Image="0" Type="FrontCover" />
+    <Page Image="4" DoublePage="true" />
+  </Pages>
+</ComicInfo>
+XML
+rm -f comic.cbz && (cd "$TMP/comic" && zip -q -X "$OLDPWD/comic.cbz" p1.jpg p2.jpg p3.jpg p4.jpg p10.jpg ComicInfo.xml)
+
 ls -l

@@ -242,7 +242,7 @@ public enum ComicBook {
             }
             let asStored =
                 (image.loader ?? "").hasPrefix("jpegload") && image.orientation == 1
-                && (image.bands == 1 || image.bands == 3) && image.interpretation != "cmyk"
+                && (image.bands == 1 || image.bands == 3) && image.interpretation != .cmyk
             do {
                 if asStored {
                     writer.beginSheet(width: Double(image.width), height: Double(image.height))
@@ -250,7 +250,7 @@ public enum ComicBook {
                     sizes.append(PixelSize(width: image.width, height: image.height))
                 } else {
                     var shown = image.orientation == 1 ? image : try image.autorotated()
-                    shown = try shown.colourspace("srgb")
+                    shown = try shown.colourspace(.srgb)
                     if shown.hasAlpha { shown = try shown.flatten(background: [255, 255, 255]) }
                     shown = try shown.cast(.uchar).extractBand(0, count: 3)
                     writer.beginSheet(width: Double(shown.width), height: Double(shown.height))

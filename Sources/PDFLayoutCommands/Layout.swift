@@ -84,6 +84,23 @@ extension PDFLayout {
                 ends on stderr. --skip-existing skips PDFs whose outputs exist and are
                 newer; --shard i/N takes a stable share for one of N machines.
 
+                -o BOOK.epub writes a fixed-layout EPUB 3 for e-readers: each page an image
+                (--dpi, default 144; --fit WxH for a screen), the spine right to left with
+                --rtl, each page's side of its spread as pdflayout pairs it (the cover,
+                --alone and wide pages centred, alone), spreads only in the two-up modes, the
+                outline as its table of contents and the page labels as its page list.
+                -o BOOK.cbz writes the views (a page or a spread each) as JPEG images with a
+                ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads.
+
+                Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads) and
+                folders of images are laid out like PDFs, a point per pixel, pages in natural
+                order (p2 before p10). ComicInfo.xml decides what the command line leaves
+                open: Manga YesAndRightToLeft reads right to left (--ltr overrides), the
+                first page is a cover unless it says otherwise, DoublePage pages and wide
+                pages stand alone. An archive with an entry named with .. or an absolute
+                path, a link, two entries of one name, a page over 256 MB or over the pixel
+                limit, or no readable image is refused whole, with one line.
+
                 --format html -o DIR/ writes a web reader of the layout into DIR: index.html,
                 reader.js and reader.css (the project's own, no network), layout.json (and
                 layout.js, for file://), each page as WebP at --dpi or --fit (default 72 dpi)
@@ -115,6 +132,8 @@ extension PDFLayout {
                   pdflayout locked.pdf --password-file ~/.book-password --two-up -o spreads.pdf
                   pdflayout -r shelf/ --two-up --rtl -o spreads/ --format pdf --skip-existing
                   pdflayout manga.pdf --two-up --rtl --cover -o manga/ --format html
+                  pdflayout manga.pdf --two-up --rtl --cover -o manga.epub --fit 1264x1680
+                  pdflayout manga.cbz --two-up -o spreads.cbz
                 """
         )
 

@@ -325,6 +325,8 @@ struct LayoutJob: Sendable {
         let shown =
             removed.count <= 2 ? removed.joined(separator: ", ") : "\(removed[0]) … \(removed[removed.count - 1])"
         return ["\(shown): \(removed.count) numbered image\(removed.count == 1 ? "" : "s") of an earlier run removed"]
+    }
+
     /// `-o BOOK.epub`: every laid-out page as an image at --dpi or --fit (default twice actual
     /// size: 144 dpi), with the layout's spreads and direction for the reading system.
     private func writeEPUB(

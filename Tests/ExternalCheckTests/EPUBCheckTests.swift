@@ -64,4 +64,33 @@ import Testing
         #expect(spine == expected)
         if twoUp && item.cover { #expect(spine.first == "rendition:page-spread-center") }
     }
+
+    /// A comic archive in: right to left from its ComicInfo.xml, the cover and the double page
+    /// centred, the pages between paired, in natural order (p10 last), clean for both validators.
+    @Test func aComicArchiveBecomesACleanRightToLeftEPUB() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let epub = folder.appendingPathComponent("comic.epub").path
+        let made = try run("pdflayout", [Fixtures.asset("comic.cbz"), "--two-up", "-o", epub, "-q"])
+        try #require(made.status == 0, "\(made.stderr)")
+        for checker in EPUBCheck.allCases {
+            let report = try checker.check(epub)
+            #expect(report.clean, "EPUBCheck \(checker.rawValue): \(report.lines.joined(separator: "\n"))")
+        }
+        let package = try run("unzip", ["-p", epub, "OEBPS/package.opf"]).text
+        #expect(package.contains("page-progression-direction=\"rtl\""))
+        #expect(package.contains("<dc:title>Lakes</dc:title>"))
+        #expect(package.contains("<meta property=\"belongs-to-collection\" id=\"series\">Fixtures</meta>"))
+        let spine = package.split(separator: "\n").filter { $0.contains("<itemref ") }.map {
+            String($0.split(separator: "\"")[3])
+        }
+        #expect(
+            spine == [
+                "rendition:page-spread-center", "page-spread-right", "page-spread-left", "rendition:page-spread-center",
+                "rendition:page-spread-center",
+            ])
+        // Page 5 is p10.jpg, 480 pixels wide (a point per pixel at the comic's default scale).
+        let last = try run("unzip", ["-p", epub, "OEBPS/p0005.xhtml"]).text
+        #expect(last.contains("content=\"width=480, height=360\""))
+    }
 }

@@ -13,6 +13,7 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
 
     static let imageSeeds = ["horizon-lake.jpg", "screenshot-text.png", "exif-rotated.jpg", "horizon-portrait.jpg"]
     static let pdfSeeds = ["mixed.pdf", "book-rtl.pdf", "encrypted.pdf", "damaged-xref.pdf"]
+    static let comicSeeds = ["comic.cbz"]
 
     /// Every command that reads user files. Outputs go into the case's own folder, so a failed
     /// run must leave that folder empty.
@@ -36,6 +37,17 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
         FuzzTarget(name: "pdflayout contact sheet", tool: "pdflayout", seeds: pdfSeeds) { input, output in
             [input, "--columns", "4", "-o", output + "/sheet.webp"]
         },
+        // The EPUB writer on broken PDFs, and broken comic archives into every archive path.
+        FuzzTarget(name: "pdflayout epub", tool: "pdflayout", seeds: pdfSeeds) { input, output in
+            [input, "--two-up", "--rtl", "--cover", "--dpi", "20", "-o", output + "/book.epub"]
+        },
+        FuzzTarget(name: "pdflayout comic epub", tool: "pdflayout", seeds: comicSeeds) { input, output in
+            [input, "--two-up", "-o", output + "/book.epub"]
+        },
+        FuzzTarget(name: "pdflayout comic cbz", tool: "pdflayout", seeds: comicSeeds) { input, output in
+            [input, "--two-up-continuous", "-o", output + "/book.cbz"]
+        },
+        FuzzTarget(name: "pdflayout comic info", tool: "pdflayout", seeds: comicSeeds) { input, _ in ["info", input] },
     ]
 }
 
