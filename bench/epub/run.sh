@@ -5,7 +5,8 @@
 # wall time and size. Inputs: a PDF book (Assets/hyperref-manual.pdf, 63 pages) and the comic
 # fixture (Assets/comic.cbz, right to left by its ComicInfo.xml).
 #   bench/epub/run.sh            # writes bench/out/epub/*.epub and prints the table
-# Needs: calibre (apt), KCC in a venv (KCC_VENV, default ~/.cache/frostlevel/kcc: pip install kcc),
+# Needs: calibre (apt), KCC in a venv (KCC_VENV, default ~/.cache/frostlevel/kcc:
+# pip install kindlecomicconverter-headless==5.5.2; PyPI's "kcc" is an unrelated project),
 # EPUBCheck from scripts/install-deps.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,8 +42,9 @@ t=$(timed ebook-convert "$pdf" "$out/calibre-pdf.epub"); row "calibre ebook-conv
 t=$(timed "$pdflayout" "$comic" --two-up -o "$out/pdflayout-comic.epub" -q); row pdflayout "CBZ, --two-up" "$out/pdflayout-comic.epub" "$t"
 t=$(timed ebook-convert "$comic" "$out/calibre-comic.epub" --right2left); row "calibre ebook-convert --right2left" CBZ "$out/calibre-comic.epub" "$t"
 if [ -x "$kcc" ]; then
-  rm -rf "$out/kcc" && mkdir -p "$out/kcc"
-  t=$(timed "$kcc" -p KoLC -f EPUB -m -o "$out/kcc" "$comic"); row "KCC kcc-c2e -m (manga)" CBZ "$(ls "$out"/kcc/*.epub 2>/dev/null | head -1)" "$t"
+  # KCC extracts a CBZ with 7z, which Debian main lacks here: it gets the comic's folder instead.
+  rm -rf "$out/kcc" "$out/comic" && mkdir -p "$out/kcc" "$out/comic" && unzip -q "$comic" -d "$out/comic"
+  t=$(timed "$kcc" -p KoA -f EPUB -m -o "$out/kcc" "$out/comic"); row "KCC kcc-c2e -p KoA -m (manga)" "CBZ's folder" "$(ls "$out"/kcc/*.epub 2>/dev/null | head -1)" "$t"
 else
   echo "| KCC | CBZ | not installed ($kcc) | | | | | | |"
 fi
