@@ -9,6 +9,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case entryTooLarge(name: String, limit: Int)
     /// The archive being written could not be made or finished: the library's words.
     case cannotWrite(String)
+    /// An entry's bytes could not be written to the file given to read it into (disk full…).
+    case cannotExtract(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         case .entryTooLarge(let name, let limit):
             return "\(name) decompresses to more than \(limit / 1_000_000) MB, refused"
         case .cannotWrite(let text): return "cannot write the archive: \(text)"
+        case .cannotExtract(let name, let reason): return "cannot extract \(name): \(reason)"
         }
     }
 }

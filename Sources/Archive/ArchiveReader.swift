@@ -5,9 +5,11 @@ import Glibc
 #endif
 
 /// Reads the entries of an archive one after the other with libarchive: zip (CBZ), 7z (CB7), tar
-/// (CBT, any compression), RAR (CBR, as far as libarchive reads it). Nothing is extracted to disk:
-/// each entry's bytes come into memory, at most a given number of them, so a small archive that
-/// decompresses to gigabytes is refused after `limit` bytes. Not thread-safe: one reader, one thread.
+/// (CBT, any compression), RAR (CBR, as far as libarchive reads it). Nothing is extracted under an
+/// entry's own name: its bytes come into memory or into a file the caller names, at most a given
+/// number of them. An entry whose header declares more is refused before any byte is decompressed;
+/// one that declares less or nothing and decompresses to gigabytes is refused after `limit` bytes.
+/// Not thread-safe: one reader, one thread.
 public final class ArchiveReader {
     /// What an entry is. Only `.file` entries have data worth reading.
     public enum Kind: Sendable, Equatable {
@@ -24,6 +26,7 @@ public final class ArchiveReader {
 
     private let handle: OpaquePointer
     private var finished = false
+    private var current: Entry?
 
     /// Opens `path` (any format and compression libarchive knows). Throws `.cannotOpen`.
     public init(path: String) throws(ArchiveError) {
@@ -73,20 +76,64 @@ public final class ArchiveReader {
             }
         }
         let size = archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil
-        return Entry(name: name, kind: kind, declaredSize: size)
+        current = Entry(name: name, kind: kind, declaredSize: size)
+        return current
     }
 
-    /// The current entry's bytes, decompressed; throws `.entryTooLarge` as soon as they pass
-    /// `limit` (nothing more is decompressed), `.damaged` when the data breaks off.
+    /// Refuses the current entry when its header already says it holds more than `limit` bytes.
+    private func checkDeclaredSize(name: String, limit: Int) throws(ArchiveError) {
+        if let size = current?.declaredSize, size > limit { throw .entryTooLarge(name: name, limit: limit) }
+    }
+
+    /// Decompresses the current entry a chunk at a time, giving each chunk to `take`; throws
+    /// `.entryTooLarge` before a chunk would pass `limit` bytes in all.
+    private func readChunks(
+        name: String, limit: Int, _ take: (UnsafeRawBufferPointer) throws(ArchiveError) -> Void
+    ) throws(ArchiveError) -> Int {
+        try checkDeclaredSize(name: name, limit: limit)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        var total = 0
+        while true {
+            let count = archive_read_data(handle, chunk.baseAddress, chunk.count)
+            if count == 0 { return total }
+            guard count > 0 else { throw .damaged(Self.message(handle)) }
+            guard total + count <= limit else { throw .entryTooLarge(name: name, limit: limit) }
+            total += count
+            try take(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+        }
+    }
+
+    /// The current entry's bytes, decompressed, in memory (for small entries: the limit is the
+    /// memory it may take); throws `.entryTooLarge` when the header declares more than `limit`
+    /// bytes or as soon as the data passes it (nothing more is decompressed), `.damaged` when the
+    /// data breaks off.
     public func readData(name: String, limit: Int) throws(ArchiveError) -> [UInt8] {
         var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            guard count > 0 else { throw .damaged(Self.message(handle)) }
-            guard data.count + count <= limit else { throw .entryTooLarge(name: name, limit: limit) }
-            data.append(contentsOf: chunk[0..<count])
+        _ = try readChunks(name: name, limit: limit) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Writes the current entry's bytes, decompressed, into a new file at `path` (created, never
+    /// opened if it exists, readable by its owner only), a chunk at a time, so memory stays at one
+    /// chunk whatever the entry holds; returns their count. Throws as `readData` does, and
+    /// `.cannotExtract` when the file cannot be made or written; the caller removes a file left
+    /// part-written by a throw.
+    public func copyData(name: String, limit: Int, to path: String) throws(ArchiveError) -> Int {
+        try checkDeclaredSize(name: name, limit: limit)
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw .cannotExtract(name: name, reason: String(cString: strerror(errno))) }
+        defer { close(file) }
+        return try readChunks(name: name, limit: limit) { (bytes) throws(ArchiveError) in
+            var rest = bytes
+            while !rest.isEmpty {
+                let written = write(file, rest.baseAddress, rest.count)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw .cannotExtract(name: name, reason: String(cString: strerror(errno)))
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            }
         }
     }
 

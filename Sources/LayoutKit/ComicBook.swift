@@ -78,9 +78,10 @@ public final class ComicSource: Sendable {
 /// Comic archives (CBZ, CB7, CBT, CBR: zip, 7z, tar, RAR) and folders of images, read safely.
 ///
 /// An archive is read entry by entry (libarchive), nothing is extracted under an archive's own
-/// names: images go to numbered files in a private folder. The archive is refused whole on an
-/// entry with an absolute path or "..", a link, a device, two entries of one name, an image
-/// over `entryLimit` bytes or images over `totalLimit` once decompressed, and a page libvips
+/// names: images stream into numbered files in a private folder (removed with the source). The
+/// archive is refused whole on an entry with an absolute path or "..", a link, a device, two
+/// entries of one name, an image whose header declares more than `entryLimit` bytes or that
+/// decompresses to more, images over `totalLimit` in all, and a page libvips
 /// cannot read or that declares more than `maxPixels` pixels. macOS resource forks
 /// (`__MACOSX/`, `._name`), hidden files and files that are not images are skipped.
 public enum ComicBook {
@@ -109,8 +110,11 @@ public enum ComicBook {
 
     static func suffix(_ name: String) -> String { (name as NSString).pathExtension.lowercased() }
 
-    /// Reads the comic at `path` (an archive or a folder) into a `ComicSource`.
-    public static func read(_ path: String, maxPixels: Int = Image.defaultMaxPixels) throws -> ComicSource {
+    /// Reads the comic at `path` (an archive or a folder) into a `ComicSource`. Without a title in
+    /// its ComicInfo.xml, the book is called `name`, or by the file's name without its suffix.
+    public static func read(
+        _ path: String, name: String? = nil, maxPixels: Int = Image.defaultMaxPixels
+    ) throws -> ComicSource {
         let folder = try TemporaryFolder(prefix: "pdflayout-comic")
         do {
             var collected = Collected()
@@ -124,7 +128,7 @@ public enum ComicBook {
             let pdf = folder.path + "/comic.pdf"
             let title =
                 collected.info?.title ?? collected.info?.series
-                ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                ?? name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let sizes = try writePDF(pages, title: title, to: pdf, maxPixels: maxPixels)
             return ComicSource(
                 info: collected.info, pageNames: pages.map(\.name), pageSizes: sizes, pdfPath: pdf, folder: folder)
@@ -178,15 +182,13 @@ public enum ComicBook {
                     continue
                 }
                 guard imageSuffixes.contains(suffix(name)) else { continue }
-                let data = try reader.readData(name: name, limit: entryLimit)
-                collected.total += data.count
-                guard collected.total <= totalLimit else { throw ComicError.tooLarge(limit: totalLimit) }
-                let file = folder + "/page-\(collected.pages.count)"
-                do {
-                    try Data(data).write(to: URL(fileURLWithPath: file))
-                } catch {
-                    throw ComicError.unreadable("cannot extract \(name): \(error.localizedDescription)")
+                if let size = entry.declaredSize, collected.total + size > totalLimit {
+                    throw ComicError.tooLarge(limit: totalLimit)
                 }
+                // Straight into its numbered file: memory stays at one chunk whatever the page holds.
+                let file = folder + "/page-\(collected.pages.count)"
+                collected.total += try reader.copyData(name: name, limit: entryLimit, to: file)
+                guard collected.total <= totalLimit else { throw ComicError.tooLarge(limit: totalLimit) }
                 collected.pages.append((name, file))
             }
         } catch let error as ArchiveError {

@@ -40,7 +40,24 @@ public struct LayoutInput {
     /// PDF of one image per page, a point per pixel; ComicInfo.xml gives the title, the language
     /// and, with Manga YesAndRightToLeft, the right-to-left direction. Throws `ComicError`.
     public static func openComic(_ path: String, maxPixels: Int = Image.defaultMaxPixels) throws -> LayoutInput {
-        let comic = try ComicBook.read(path, maxPixels: maxPixels)
+        try open(comic: try ComicBook.read(path, maxPixels: maxPixels))
+    }
+
+    /// Opens what a command-line argument names: a comic archive or folder of images
+    /// (`ComicBook.isComic`), a PDF, or standard input (`-`), which may hold either (a comic
+    /// archive is known by its first bytes: `StandardInputBook`). Throws `PopplerError`,
+    /// `ComicError`, `ToolFailure`.
+    public static func open(argument file: String, password: String?) throws -> LayoutInput {
+        if ComicBook.isComic(file) { return try openComic(file) }
+        guard file == "-" else { return try open(.file(file), password: password) }
+        switch try StandardInputBook.read() {
+        case .pdf(let bytes): return try open(.bytes(bytes), password: password)
+        case .comic(let comic): return try open(comic: comic)
+        }
+    }
+
+    /// The comic's pages as the PDF `ComicBook` wrote of them, with its direction and language.
+    public static func open(comic: ComicSource) throws -> LayoutInput {
         var input = try open(.file(comic.pdfPath), password: nil)
         input.comic = comic
         return LayoutInput(

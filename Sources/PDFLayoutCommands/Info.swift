@@ -147,8 +147,18 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     }
 
     public static func read(_ file: String, password: String?) throws(ToolFailure) -> PDFInfo {
-        if ComicBook.isComic(file) { return try readComic(file) }
-        let source = StandardInput.source(file)
+        var source = PDFSource.file(file)
+        do {
+            if ComicBook.isComic(file) { return try readComic(file, LayoutInput.openComic(file)) }
+            if file == "-" {
+                switch try StandardInputBook.read() {
+                case .pdf(let bytes): source = .bytes(bytes)
+                case .comic(let comic): return try readComic(file, LayoutInput.open(comic: comic))
+                }
+            }
+        } catch {
+            throw Failures.failure(error, file: file)
+        }
         do {
             let document = try Document(source, password: password)
             // qpdf may fail where poppler repaired the file: then rotations are unknown.
@@ -177,23 +187,17 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     }
 
     /// A comic: its pages (a point per pixel), the direction ComicInfo.xml states, no PDF version.
-    static func readComic(_ file: String) throws(ToolFailure) -> PDFInfo {
-        do {
-            let input = try LayoutInput.openComic(file)
-            let sizes = input.comic?.pageSizes ?? []
-            let pages = sizes.enumerated().map { index, size in
-                PageInfo(
-                    page: index + 1, width: Double(size.width), height: Double(size.height), rotation: 0, label: nil)
-            }
-            return PDFInfo(
-                file: file, pageCount: pages.count, pdfVersion: nil, pageLayout: .unset, direction: input.direction,
-                encrypted: false, pages: pages,
-                sizeGroups: PageSizeGroups.group(
-                    pages.map { SizedPage(number: $0.page, width: $0.width, height: $0.height, rotation: 0) }
-                ).map(SizeGroup.init))
-        } catch {
-            throw ToolFailure(file: file, Failures.message(error))
+    static func readComic(_ file: String, _ input: LayoutInput) -> PDFInfo {
+        let sizes = input.comic?.pageSizes ?? []
+        let pages = sizes.enumerated().map { index, size in
+            PageInfo(page: index + 1, width: Double(size.width), height: Double(size.height), rotation: 0, label: nil)
         }
+        return PDFInfo(
+            file: file, pageCount: pages.count, pdfVersion: nil, pageLayout: .unset, direction: input.direction,
+            encrypted: false, pages: pages,
+            sizeGroups: PageSizeGroups.group(
+                pages.map { SizedPage(number: $0.page, width: $0.width, height: $0.height, rotation: 0) }
+            ).map(SizeGroup.init))
     }
 
     enum CodingKeys: String, CodingKey {

@@ -92,9 +92,10 @@ extension PDFLayout {
                 -o BOOK.cbz writes the views (a page or a spread each) as JPEG images with a
                 ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads.
 
-                Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads) and
-                folders of images are laid out like PDFs, a point per pixel, pages in natural
-                order (p2 before p10). ComicInfo.xml decides what the command line leaves
+                Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads; on
+                standard input too, known by their first bytes) and folders of images are
+                laid out like PDFs, a point per pixel, pages in natural order (p2 before
+                p10). ComicInfo.xml decides what the command line leaves
                 open: Manga YesAndRightToLeft reads right to left (--ltr overrides), the
                 first page is a cover unless it says otherwise, DoublePage pages and wide
                 pages stand alone. An archive with an entry named with .. or an absolute

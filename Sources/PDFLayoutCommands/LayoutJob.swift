@@ -101,9 +101,7 @@ struct LayoutJob: Sendable {
 
         let input: LayoutInput
         do {
-            input =
-                ComicBook.isComic(file)
-                ? try LayoutInput.openComic(file) : try LayoutInput.open(StandardInput.source(file), password: password)
+            input = try LayoutInput.open(argument: file, password: password)
         } catch {
             throw Failures.failure(error, file: file)
         }

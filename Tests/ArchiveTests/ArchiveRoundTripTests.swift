@@ -37,7 +37,7 @@ import Testing
         #expect(names == ["mimetype", "dir/big.txt"])
     }
 
-    @Test func anEntryLargerThanTheLimitIsRefusedWhileReading() throws {
+    @Test func anEntryLargerThanTheLimitIsRefused() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("bomb.zip").path
@@ -51,6 +51,96 @@ import Testing
         #expect(throws: ArchiveError.entryTooLarge(name: "page.png", limit: 1_000_000)) {
             _ = try reader.readData(name: entry.name, limit: 1_000_000)
         }
+    }
+
+    /// A zip whose headers understate an entry (1000 bytes said, 5 MB deflated inside): the
+    /// header check lets it through, the bytes read stop it at the limit.
+    @Test func anEntryThatUnderstatesItsSizeIsStoppedAtTheLimitWhileReading() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("liar.zip").path
+        let big = folder.appendingPathComponent("zeros").path
+        try Data(count: 5_000_000).write(to: URL(fileURLWithPath: big))
+        let writer = try ZipWriter(path: path)
+        try writer.add(name: "page.png", file: big, compressed: true)
+        try writer.close()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        func setSize(at offset: Int) {
+            for index in 0..<4 { bytes[offset + index] = UInt8((1000 >> (8 * index)) & 0xFF) }
+        }
+        setSize(at: 22)  // the local header's uncompressed size
+        let central = try #require(
+            (0..<bytes.count - 4).first { bytes[$0..<$0 + 4] == [0x50, 0x4B, 0x01, 0x02] })
+        setSize(at: central + 24)  // the central directory's
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for copy in [false, true] {
+            let reader = try ArchiveReader(path: path)
+            let entry = try #require(try reader.next())
+            #expect(entry.declaredSize == 1000)
+            let target = folder.appendingPathComponent("page-\(copy)").path
+            #expect(throws: ArchiveError.entryTooLarge(name: "page.png", limit: 1_000_000)) {
+                if copy {
+                    _ = try reader.copyData(name: entry.name, limit: 1_000_000, to: target)
+                } else {
+                    _ = try reader.readData(name: entry.name, limit: 1_000_000)
+                }
+            }
+        }
+    }
+
+    /// A tar header that declares a 2 GB page followed by 1 KB: refused as too large from the
+    /// header alone (reading the data would instead find the archive cut short).
+    @Test func anEntryDeclaredLargerThanTheLimitIsRefusedBeforeReading() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("declared.tar").path
+        let made = try run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, tarfile
+                info = tarfile.TarInfo("page.png"); info.size = 2_000_000_000
+                open(sys.argv[1], "wb").write(info.tobuf(tarfile.USTAR_FORMAT) + bytes(1024))
+                """, path,
+            ])
+        try #require(made.status == 0, "\(made.stderr)")
+        for copy in [false, true] {
+            let reader = try ArchiveReader(path: path)
+            let entry = try #require(try reader.next())
+            #expect(entry.declaredSize == 2_000_000_000)
+            let target = folder.appendingPathComponent("page-\(copy)").path
+            #expect(throws: ArchiveError.entryTooLarge(name: "page.png", limit: 256_000_000)) {
+                if copy {
+                    _ = try reader.copyData(name: entry.name, limit: 256_000_000, to: target)
+                } else {
+                    _ = try reader.readData(name: entry.name, limit: 256_000_000)
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: target), "refused before the file is made")
+        }
+    }
+
+    /// copyData writes the entry's bytes into a new file, never into one that exists.
+    @Test func copyDataWritesTheEntryIntoANewFileOnly() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("a.zip").path
+        let page = folder.appendingPathComponent("page").path
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        try bytes.write(to: URL(fileURLWithPath: page))
+        let writer = try ZipWriter(path: path)
+        try writer.add(name: "a.jpg", file: page, compressed: true)
+        try writer.add(name: "b.jpg", file: page, compressed: true)
+        try writer.close()
+        let reader = try ArchiveReader(path: path)
+        let first = try #require(try reader.next())
+        let copy = folder.appendingPathComponent("copy").path
+        #expect(try reader.copyData(name: first.name, limit: 1_000_000, to: copy) == 300_000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == bytes)
+        let second = try #require(try reader.next())
+        #expect(throws: ArchiveError.self) { _ = try reader.copyData(name: second.name, limit: 1_000_000, to: copy) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == bytes, "the existing file is left alone")
     }
 
     @Test func aTruncatedArchiveAndANonArchiveAreErrors() throws {

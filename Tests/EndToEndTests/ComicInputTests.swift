@@ -105,4 +105,38 @@ import Vips
         let pdfInfo = try run("unzip", ["-p", fromPDF, "ComicInfo.xml"]).text
         #expect(pdfInfo.contains("<Manga>No</Manga>"))
     }
+    /// `cat comic.cbz | pdflayout - …`: an archive on standard input is known by its first bytes
+    /// and laid out as the same comic as the file (ComicInfo's direction and title included), for
+    /// info too; a damaged one is refused with one line naming <stdin>, nothing written.
+    @Test func aComicArchiveOnStandardInputIsTheSameComic() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Fixtures.asset("comic.cbz")
+        let cbz = try Data(contentsOf: URL(fileURLWithPath: path))
+        let piped = try run("pdflayout", ["-", "--two-up", "--json"], stdin: cbz)
+        try #require(piped.status == 0, "\(piped.stderr)")
+        let report = try #require(try piped.jsonLines().first)
+        #expect(report["direction"] as? String == "rtl")
+        #expect(try Self.widths(report) == (try Self.widths(try LayoutRun.json([path, "--two-up"]))))
+        #expect(try Self.widths(report).joined().count == 5)
+
+        let info = try run("pdflayout", ["info", "-", "--json"], stdin: cbz)
+        try #require(info.status == 0, "\(info.stderr)")
+        let record = try #require(try info.jsonLines().first)
+        #expect(record["page_count"] as? Int == 5)
+        #expect(record["direction"] as? String == "rtl")
+        #expect(record["pdf_version"] is NSNull)
+
+        let epub = folder.appendingPathComponent("comic.epub").path
+        let made = try run("pdflayout", ["-", "--two-up", "-o", epub, "-q"], stdin: cbz)
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try run("unzip", ["-p", epub, "OEBPS/package.opf"]).text.contains("<dc:title>Lakes</dc:title>"))
+
+        let cutOutput = folder.appendingPathComponent("cut.epub").path
+        let cut = try run("pdflayout", ["-", "--two-up", "-o", cutOutput], stdin: cbz.prefix(cbz.count * 2 / 3))
+        #expect(cut.status == 1)
+        #expect(cut.stderr.split(separator: "\n").count == 1, "\(cut.stderr)")
+        #expect(cut.stderr.contains("<stdin>: damaged archive"), "\(cut.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cutOutput))
+    }
 }
