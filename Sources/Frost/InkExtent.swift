@@ -10,9 +10,23 @@
 /// columns, when given), stopping before a column whose ink runs on above and below the box (a frame, a
 /// separator or a panel's edge crossing the line, not a letter), then up and down again; then by
 /// one pixel of margin for the anti-aliasing below the contrast.
+///
+/// Growth stops where the rows stop looking like text: text is flat ink on a flat background or
+/// panel, so in any stretch of about one line height most pixels are flat (`flattestShare`: near
+/// the background, the stretch's own median or its commonest ink level). Photo or video texture and a line found by
+/// mistake inside a picture are not: sideways, the growth is taken back to where that stretch
+/// began; up and down, a row that does not look so is not taken. The picture is left as it was
+/// (bench/blur/ink-survival.md has the figures).
 public enum InkExtent {
     /// Grey levels between ink and the box's background.
     public static let contrast = 32
+    /// Grey levels from the background within which a pixel counts as flat background (JPEG noise).
+    public static let flatTolerance = 12
+    /// Grey levels from a stretch's own median within which a pixel counts as flat: a panel's
+    /// colour (a selected row, a button), uniform to this, where photo texture and gradients are not.
+    public static let panelTolerance = 4
+    /// A stretch is text-like while at least this share of its pixels is flat.
+    public static let flattestShare = 0.6
 
     /// `box` grown over the ink of its text in a width × height grey image (`grey`: one byte a
     /// pixel, rows packed), and kept inside `limit` (the image, or the area searched).
@@ -35,6 +49,34 @@ public enum InkExtent {
             grey, width: width, left: max(minX, left - 2), top: max(minY, top - 2), right: min(maxX, right + 2),
             bottom: min(maxY, bottom + 2))
         func ink(_ x: Int, _ y: Int) -> Bool { abs(Int(grey[y * width + x]) - background) >= contrast }
+        let nearBackground = max(0, background - flatTolerance)...min(255, background + flatTolerance)
+        /// Whether pixels of these grey levels (a histogram) look like text: enough of them flat,
+        /// near the background or near their own median (a panel: a selected row, a button).
+        func textLike(_ histogram: [Int], pixels: Int) -> Bool {
+            guard pixels > 0 else { return true }
+            var seen = 0, median = 0
+            for (level, count) in histogram.enumerated() {
+                seen += count
+                if seen * 2 >= pixels {
+                    median = level
+                    break
+                }
+            }
+            // The commonest ink level: solid glyphs (bold type, large headings) are flat too.
+            var inkLevel = median, inkCount = -1
+            for (level, count) in histogram.enumerated() where abs(level - background) >= contrast && count > inkCount {
+                inkLevel = level
+                inkCount = count
+            }
+            let nearMedian = max(0, median - panelTolerance)...min(255, median + panelTolerance)
+            let nearInk = max(0, inkLevel - panelTolerance)...min(255, inkLevel + panelTolerance)
+            var flats = 0
+            for (level, count) in histogram.enumerated()
+            where nearBackground.contains(level) || nearMedian.contains(level) || nearInk.contains(level) {
+                flats += count
+            }
+            return Double(flats) >= flattestShare * Double(pixels)
+        }
 
         // Up and down only where ink crosses the edge (an accent, a descender, a glyph cut off),
         // not into the next line merely because it is close; at most half the height each way.
@@ -43,14 +85,20 @@ public enum InkExtent {
                 ink(x, next) && (max(left, x - 1)..<min(right, x + 2)).contains { ink($0, edge) }
             }
         }
+        /// Whether row `y` (across the box) looks like the edge of a line of text, not a picture.
+        func rowIsTextLike(_ y: Int) -> Bool {
+            var histogram = [Int](repeating: 0, count: 256)
+            for x in left..<right { histogram[Int(grey[y * width + x])] += 1 }
+            return textLike(histogram, pixels: right - left)
+        }
         func growVertically(reach: Int) {
             var grown = 0
-            while top > minY && grown < reach && continues(from: top, to: top - 1) {
+            while top > minY && grown < reach && continues(from: top, to: top - 1) && rowIsTextLike(top - 1) {
                 top -= 1
                 grown += 1
             }
             grown = 0
-            while bottom < maxY && grown < reach && continues(from: bottom - 1, to: bottom) {
+            while bottom < maxY && grown < reach && continues(from: bottom - 1, to: bottom) && rowIsTextLike(bottom) {
                 bottom += 1
                 grown += 1
             }
@@ -67,12 +115,29 @@ public enum InkExtent {
             let below = bottom + 1 < maxY && ink(x, bottom) && ink(x, bottom + 1)
             return (true, above && below)
         }
+        // About one line height of columns: the stretch judged text-like or not.
+        let stretch = max(6, bottom - top)
         for direction in [1, -1] {
             var blank = 0
             var x = direction > 0 ? right : left - 1
+            // The extent reached before each column of the stretch, and the stretch's grey levels.
+            var extents: [Int] = []
+            var histogram = [Int](repeating: 0, count: 256)
             while x >= minX && x < maxX && blank <= allowedGap {
                 let (inked, barrier) = column(x)
                 if barrier { break }
+                extents.append(direction > 0 ? right : left)
+                for y in top..<bottom { histogram[Int(grey[y * width + x])] += 1 }
+                if extents.count > stretch {
+                    extents.removeFirst()
+                    let old = x - direction * stretch
+                    for y in top..<bottom { histogram[Int(grey[y * width + old])] -= 1 }
+                }
+                if extents.count == stretch, !textLike(histogram, pixels: stretch * (bottom - top)) {
+                    // A picture: back to where this stretch began.
+                    if direction > 0 { right = extents[0] } else { left = extents[0] }
+                    break
+                }
                 if inked {
                     if direction > 0 { right = x + 1 } else { left = x }
                     blank = 0

@@ -143,6 +143,10 @@ import Testing
         ] {
             for dark in [false, true] { samples.append(Sample(source: .screen(Fixtures.asset(screen)), dark: dark)) }
         }
+        // FROSTLEVEL_INK_ONLY=a,b: only the samples whose name holds one of these (a quick look).
+        if let only = environment["FROSTLEVEL_INK_ONLY"]?.split(separator: ",") {
+            samples = samples.filter { sample in only.contains { "\(sample)".contains($0) } }
+        }
         var table = "| image | ink px | unchanged px | unchanged % | words keeping ink | worst word (px kept / ink) |\n"
         table += "| --- | ---: | ---: | ---: | ---: | --- |\n"
         for sample in samples {

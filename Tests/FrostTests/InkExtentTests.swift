@@ -63,6 +63,24 @@ import Testing
         #expect(grown.x + grown.width < ink[4].x, "\(grown) ran into the next word")
     }
 
+    /// Photo texture on the line's rows (noise: most of it neither background nor under half ink) is
+    /// no text: the growth stops where it begins and takes none of it, which a picture beside a
+    /// caption, or a line found by mistake in a video frame, would otherwise lose whole.
+    @Test func aPictureOnTheRowsIsNotTakenIn() {
+        let ink = Self.letters(fromX: 10, count: 12)
+        var grey = Self.image(width: 200, height: 50, background: 255, foreground: 0, ink: ink)
+        var state: UInt32 = 12345
+        for y in 19..<31 {
+            for x in 130..<190 {
+                state = state &* 1_103_515_245 &+ 12345
+                grey[y * 200 + x] = UInt8(truncatingIfNeeded: state >> 16)
+            }
+        }
+        let grown = InkExtent.grown(Region(x: 10, y: 18, width: 40, height: 14), grey: grey, width: 200, height: 50)
+        #expect(Self.covers(grown, ink), "\(grown)")
+        #expect(grown.x + grown.width <= 132, "\(grown) took the picture in")
+    }
+
     @Test func theLimitIsKept() {
         let ink = Self.letters(fromX: 10, count: 16)
         let grey = Self.image(width: 200, height: 50, background: 255, foreground: 0, ink: ink)
