@@ -103,7 +103,10 @@ public final class HorizonReview: Sendable {
             toWidth: preview.width, height: preview.height)
         let photo = Photo(
             file: file, path: Self.absolute(file), raw: raw, width: detection.width, height: detection.height,
-            found: detection.estimate != nil, angle: shown.map { Self.rounded($0.angleDegrees, 3) },
+            found: detection.estimate != nil,
+            // The angle of the full-size picture, as --json reports it: the preview's rounded size can
+            // differ in proportions by a pixel, which would tilt a line scaled into it by thousandths.
+            angle: (detection.estimate ?? detection.candidate).map { Self.rounded($0.angleDegrees, 3) },
             confidence: Self.rounded(detection.analysis.confidence, 3), evidence: shown?.evidence.rawValue,
             line: shown.map {
                 [[$0.line.start.x, $0.line.start.y], [$0.line.end.x, $0.line.end.y]].map {

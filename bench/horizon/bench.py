@@ -26,7 +26,10 @@ sys.path.insert(0, HERE)
 import corpus  # noqa: E402
 import peers  # noqa: E402
 
-GROUPS = ["open", "partial", "distractor", "urban", "interior", "portrait", "small", "all level", "none"]
+GROUPS = ["open", "partial", "distractor", "urban", "interior", "portrait", "small", "all level", "none",
+          "landscape level", "landscape none"]
+# Photographers' landscapes (LANDSCAPES.md): their source photo ids start with this.
+LANDSCAPE_PREFIX = "landscapes/"
 
 
 def groups_of(row):
@@ -37,6 +40,8 @@ def groups_of(row):
         out.append("small")
     if row["truth"] != "none":
         out.append("all level")
+    if row["source_photo"].startswith(LANDSCAPE_PREFIX):
+        out.append("landscape none" if row["truth"] == "none" else "landscape level")
     return out
 
 

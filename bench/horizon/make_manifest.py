@@ -318,6 +318,13 @@ def main():
         photos.append(dict(id=pid, source="shore-livecams",
                            obtain=f"github:{SHORE[0]}@{SHORE[1]}:shore_livecams/images/{path}", category=category,
                            own_roll=roll, note="measured: " + note, split=split, turns=[0] + turns(pid, 3)))
+    # Photographers' landscapes (LANDSCAPES.md): read twice, independently; truth where the readings agree.
+    for r in csv.DictReader(open(os.path.join(HERE, "landscapes.csv"))):
+        LICENCES.setdefault(r["source"], r["licence"])
+        pid = "landscapes/" + r["id"]
+        roll = None if r["own_roll"] == "none" else float(r["own_roll"])
+        photos.append(dict(id=pid, source=r["source"], obtain=r["obtain"], category=r["category"], own_roll=roll,
+                           note=r["note"], split=r["split"], turns=[0] + turns(pid, 2)))
     assert len({p["id"] for p in photos}) == len(photos)
     # The photos the first detector was tuned on are development photos whatever their hash says:
     # they cannot show how the detector does on photos it has never seen.

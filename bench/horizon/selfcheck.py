@@ -42,9 +42,14 @@ def photos(work, extra):
     out = []
     for r in rows:
         if float(r["turn"]) == 0:
-            group = "no level reference" if r["truth"] == "none" else {
-                "open": "landscape", "partial": "landscape", "distractor": "landscape" if r["source"] == "shore-livecams"
-                else "street/building", "urban": "street/building", "interior": "interior"}[r["category"]]
+            if r["source_photo"].startswith(bench.LANDSCAPE_PREFIX):
+                group = "landscape photos, no reference" if r["truth"] == "none" else "landscape photos"
+            elif r["truth"] == "none":
+                group = "no level reference"
+            else:
+                group = {"open": "landscape (webcams, packages)", "partial": "landscape (webcams, packages)",
+                         "distractor": "landscape (webcams, packages)" if r["source"] == "shore-livecams" else "street/building",
+                         "urban": "street/building", "interior": "interior"}[r["category"]]
             out.append((r["id"], r["path"], group, r["split"]))
     if extra:
         for r in csv.DictReader(open(extra)):
@@ -161,8 +166,12 @@ def main():
     parser.add_argument("--limit", type=int, help="only the first N photos (quick looks)")
     parser.add_argument("--every", type=int, default=1, help="every Nth photo only (a fixed subset, e.g. for the peers)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--groups", help="comma-separated substrings: only photos of matching groups")
     args = parser.parse_args()
     photo_list = photos(args.work, args.photos)
+    if args.groups:
+        wanted_groups = [g.strip() for g in args.groups.split(",")]
+        photo_list = [p for p in photo_list if any(g in p[2] for g in wanted_groups)]
     photo_list = photo_list[::args.every]
     if args.limit:
         photo_list = photo_list[:args.limit]
