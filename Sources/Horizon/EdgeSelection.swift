@@ -53,60 +53,14 @@ func selectEdges(
     var selection = EdgeSelection()
     guard w >= 3 && h >= 3 else { return selection }
 
-    var magnitude = [Float](repeating: 0, count: w * h)
-    var strongest: Float = 0
-    map.gx.withUnsafeBufferPointer { gx in
-        map.gy.withUnsafeBufferPointer { gy in
-            magnitude.withUnsafeMutableBufferPointer { m in
-                for i in 0..<(w * h) {
-                    let value = (gx[i] * gx[i] + gy[i] * gy[i]).squareRoot()
-                    m[i] = value.isFinite ? value : 0  // a corrupt gradient is no edge
-                    strongest = max(strongest, m[i])
-                }
-            }
-        }
-    }
+    let (magnitude, strongest) = gradientMagnitudes(map)
     guard strongest > 0 else { return selection }
     // Most pixels of a photo are not on edges, so the median magnitude measures noise and fine
     // texture; ridges must clear it clearly.
     let noiseLevel = percentile(magnitude, 0.5, largest: strongest, stride: 3)
     let floor = max(minMagnitude, noiseFactor * noiseLevel)
 
-    // Non-maximum suppression: a pixel survives if it beats both neighbours along the gradient
-    // (quantised to 4 directions). `step` is the index offset of the "after" neighbour.
-    var ridges: [Int32] = []
-    var ridgeSteps: [Int32] = []
-    ridges.reserveCapacity(w * h / 8)
-    ridgeSteps.reserveCapacity(w * h / 8)
-    let tan22: Float = 0.414_213_56
-    var largest: Float = 0
-    map.gx.withUnsafeBufferPointer { gx in
-        map.gy.withUnsafeBufferPointer { gy in
-            magnitude.withUnsafeBufferPointer { m in
-                for y in 1..<(h - 1) {
-                    for x in 1..<(w - 1) {
-                        let i = y * w + x
-                        let here = m[i]
-                        if here < floor { continue }
-                        let ax = abs(gx[i]), ay = abs(gy[i])
-                        let step: Int
-                        if ay <= tan22 * ax {
-                            step = 1
-                        } else if ax <= tan22 * ay {
-                            step = w
-                        } else {
-                            step = (gx[i] > 0) == (gy[i] > 0) ? w + 1 : w - 1
-                        }
-                        if here > m[i - step] && here >= m[i + step] {
-                            ridges.append(Int32(i))
-                            ridgeSteps.append(Int32(step))
-                            largest = max(largest, here)
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let (ridges, ridgeSteps, largest) = ridgePixels(map, magnitude: magnitude, floor: floor)
     guard !ridges.isEmpty else { return selection }
 
     var ridgeMagnitudes = [Float](repeating: 0, count: ridges.count)
@@ -161,6 +115,69 @@ func selectEdges(
         }
     }
     return selection
+}
+
+/// Each pixel's gradient magnitude (0 where the gradient is not finite) and the largest.
+private func gradientMagnitudes(_ map: EdgeMap) -> (magnitude: [Float], strongest: Float) {
+    let w = map.width, h = map.height
+    var magnitude = [Float](repeating: 0, count: w * h)
+    var strongest: Float = 0
+    map.gx.withUnsafeBufferPointer { gx in
+        map.gy.withUnsafeBufferPointer { gy in
+            magnitude.withUnsafeMutableBufferPointer { m in
+                for i in 0..<(w * h) {
+                    let value = (gx[i] * gx[i] + gy[i] * gy[i]).squareRoot()
+                    m[i] = value.isFinite ? value : 0  // a corrupt gradient is no edge
+                    strongest = max(strongest, m[i])
+                }
+            }
+        }
+    }
+    return (magnitude, strongest)
+}
+
+/// Non-maximum suppression above `floor`: the ridge pixels' indices, the index step to the
+/// neighbour across the edge for each, and the largest ridge magnitude.
+private func ridgePixels(
+    _ map: EdgeMap, magnitude: [Float], floor: Float
+) -> (ridges: [Int32], steps: [Int32], largest: Float) {
+    let w = map.width, h = map.height
+    // Non-maximum suppression: a pixel survives if it beats both neighbours along the gradient
+    // (quantised to 4 directions). `step` is the index offset of the "after" neighbour.
+    var ridges: [Int32] = []
+    var ridgeSteps: [Int32] = []
+    ridges.reserveCapacity(w * h / 8)
+    ridgeSteps.reserveCapacity(w * h / 8)
+    let tan22: Float = 0.414_213_56
+    var largest: Float = 0
+    map.gx.withUnsafeBufferPointer { gx in
+        map.gy.withUnsafeBufferPointer { gy in
+            magnitude.withUnsafeBufferPointer { m in
+                for y in 1..<(h - 1) {
+                    for x in 1..<(w - 1) {
+                        let i = y * w + x
+                        let here = m[i]
+                        if here < floor { continue }
+                        let ax = abs(gx[i]), ay = abs(gy[i])
+                        let step: Int
+                        if ay <= tan22 * ax {
+                            step = 1
+                        } else if ax <= tan22 * ay {
+                            step = w
+                        } else {
+                            step = (gx[i] > 0) == (gy[i] > 0) ? w + 1 : w - 1
+                        }
+                        if here > m[i - step] && here >= m[i + step] {
+                            ridges.append(Int32(i))
+                            ridgeSteps.append(Int32(step))
+                            largest = max(largest, here)
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return (ridges, ridgeSteps, largest)
 }
 
 /// The `fraction` quantile of non-negative values from a 1024-bin histogram (no sorting), looking

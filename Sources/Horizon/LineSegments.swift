@@ -66,22 +66,7 @@ func detectSegments(
     }
     guard strongest > minMagnitude else { return [] }
 
-    // Pseudo-ordering by magnitude (as LSD does): 1024 buckets, strongest first.
-    let bucketCount = 1024
-    let scale = Float(bucketCount - 1) / strongest
-    var bucketSizes = [Int](repeating: 0, count: bucketCount + 1)
-    for i in 0..<count where magnitude[i] > minMagnitude {
-        bucketSizes[bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))] += 1
-    }
-    var starts = [Int](repeating: 0, count: bucketCount + 1)
-    for b in 0..<bucketCount { starts[b + 1] = starts[b] + bucketSizes[b] }
-    var order = [Int](repeating: 0, count: starts[bucketCount])
-    var fill = starts
-    for i in 0..<count where magnitude[i] > minMagnitude {
-        let b = bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))
-        order[fill[b]] = i
-        fill[b] += 1
-    }
+    let order = strongestFirst(magnitude, above: minMagnitude, strongest: strongest)
 
     var used = [Bool](repeating: false, count: count)
     var region: [Int] = []
@@ -131,6 +116,28 @@ func detectSegments(
         segments.append(segment)
     }
     return segments
+}
+
+/// Indices of the pixels above `minMagnitude`, strongest first in 1024 buckets (LSD's
+/// pseudo-ordering by magnitude).
+private func strongestFirst(_ magnitude: [Float], above minMagnitude: Float, strongest: Float) -> [Int] {
+    let count = magnitude.count
+    let bucketCount = 1024
+    let scale = Float(bucketCount - 1) / strongest
+    var bucketSizes = [Int](repeating: 0, count: bucketCount + 1)
+    for i in 0..<count where magnitude[i] > minMagnitude {
+        bucketSizes[bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))] += 1
+    }
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    for b in 0..<bucketCount { starts[b + 1] = starts[b] + bucketSizes[b] }
+    var order = [Int](repeating: 0, count: starts[bucketCount])
+    var fill = starts
+    for i in 0..<count where magnitude[i] > minMagnitude {
+        let b = bucketCount - 1 - min(bucketCount - 1, Int(magnitude[i] * scale))
+        order[fill[b]] = i
+        fill[b] += 1
+    }
+    return order
 }
 
 /// The magnitude-weighted principal axis of a region and its extent along and across it.

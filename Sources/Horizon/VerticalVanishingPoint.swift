@@ -136,6 +136,23 @@ func fitVerticalVanishingPoint(
     inliers = near.indices.filter { sineError($0, best.point) < limit }
     guard !inliers.isEmpty else { return nil }
 
+    let errors = inliers.map { sineError($0, best.point) }
+    return describeFit(
+        best, near: near, inliers: inliers, errors: errors, hypotheses: hypotheses,
+        frame: (width: width, height: height, scale: scale), totalLength: totalLength)
+}
+
+/// The fitted point described: its roll, its inliers' share and spread, the structures (columns)
+/// they stand in, the residual, how near the point is, and how far ahead of its best rival.
+/// `errors` are the inliers' sines (as `sineError` gives them).
+private func describeFit(
+    _ best: (point: Homogeneous, support: Double, roll: Double), near: [EdgeSegment], inliers: [Int],
+    errors: [Double], hypotheses: [(point: Homogeneous, support: Double, roll: Double)],
+    frame: (width: Double, height: Double, scale: Double), totalLength: Double
+) -> VerticalVanishingPoint {
+    let width = frame.width, scale = frame.scale, cy = 0.5 * frame.height
+    let lengths = near.map(\.length)
+    let dirs = near.map { $0.direction }
     let inlierLength = inliers.reduce(0) { $0 + lengths[$1] }
     let meanX = inliers.reduce(0) { $0 + lengths[$1] * near[$1].midX } / inlierLength
     let varianceX = inliers.reduce(0) { $0 + lengths[$1] * pow(near[$1].midX - meanX, 2) } / inlierLength
@@ -150,7 +167,7 @@ func fitVerticalVanishingPoint(
         }
     ).count
     let residual =
-        (inliers.reduce(0) { $0 + lengths[$1] * pow(asin(min(1, sineError($1, best.point))), 2) }
+        (zip(inliers, errors).reduce(0) { $0 + lengths[$1.0] * pow(asin(min(1, $1.1)), 2) }
         / inlierLength).squareRoot() * degreesPerRadian
     let planar = (best.point.x * best.point.x + best.point.y * best.point.y).squareRoot()
     // A missing or feeble rival counts as a tenth of the support: the ratio stays a ratio.
