@@ -25,8 +25,10 @@ public struct RuntimePolicy: Sendable {
     /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
     public var cachedOperations: Int?
 
-    /// imgtool: libvips only, whose warnings go through GLib.
-    public static let imgtool = RuntimePolicy(silencesLibraryStderr: false)
+    /// imgtool: libvips only, whose warnings go through GLib. Each photo of a batch is a new image
+    /// too, so the cache only kept earlier photos' operations alive: a horizon batch peaks lower
+    /// without it in the same CPU time (bench/memory/IMGTOOL.md).
+    public static let imgtool = RuntimePolicy(silencesLibraryStderr: false, cachedOperations: 0)
     /// pdflayout: poppler as well. Every page is a new image saved once, so libvips' operation
     /// cache never hits; left on, it kept the last ~100 MB of pages alive (bench/memory/PDFLAYOUT.md).
     public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true, cachedOperations: 0)
