@@ -112,14 +112,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // 7. The process: one runtime-policy call and the exit path, then 4-line executables.
+        // 7. The process: one runtime-policy call and the exit path, then executables of two calls.
         .target(
             name: "ToolRuntime",
             dependencies: [
-                "CommandSupport", "ToolSupport", "Vips", "Tesseract",
+                "CommandSupport", "ToolSupport", "Vips",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ToolRuntime"]),
+        // imgtool's policy adds Tesseract's switch; pdflayout does not link Tesseract.
+        .target(name: "ImgToolRuntime", dependencies: ["ToolRuntime", "Tesseract"]),
+        .executableTarget(name: "imgtool", dependencies: ["ImgToolCommands", "ImgToolRuntime", "ToolRuntime"]),
         .executableTarget(name: "pdflayout", dependencies: ["PDFLayoutCommands", "ToolRuntime"]),
 
         // Tests mirror the modules; helpers first.

@@ -1,6 +1,5 @@
 import CommandSupport
 import Foundation
-import Tesseract
 import ToolSupport
 import Vips
 
@@ -16,7 +15,8 @@ import Vips
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
 /// - `FROSTLEVEL_VIPS_CACHE_MAX=N`: libvips' operation cache keeps up to N operations instead of
 ///   the tool's choice below (100 is libvips' own default).
-/// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text).
+/// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text;
+///   `ImgToolRuntime`).
 public struct RuntimePolicy: Sendable {
     /// Point descriptor 2 at /dev/null (keeping a duplicate for the tool's own messages): poppler
     /// writes some complaints straight to it ("Bogus memory allocation size"), past any callback,
@@ -24,18 +24,21 @@ public struct RuntimePolicy: Sendable {
     public var silencesLibraryStderr: Bool
     /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
     public var cachedOperations: Int?
+    /// Settings of libraries only one tool links, given the process environment, applied after
+    /// libvips' (imgtool's Tesseract switch, in `ImgToolRuntime`: pdflayout does not link Tesseract).
+    public var librarySettings: [@Sendable ([String: String]) -> Void]
 
-    /// imgtool: libvips only, whose warnings go through GLib. Each photo of a batch is a new image
-    /// too, so the cache only kept earlier photos' operations alive: a horizon batch peaks lower
-    /// without it in the same CPU time (bench/memory/IMGTOOL.md).
-    public static let imgtool = RuntimePolicy(silencesLibraryStderr: false, cachedOperations: 0)
     /// pdflayout: poppler as well. Every page is a new image saved once, so libvips' operation
     /// cache never hits; left on, it kept the last ~100 MB of pages alive (bench/memory/PDFLAYOUT.md).
     public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true, cachedOperations: 0)
 
-    public init(silencesLibraryStderr: Bool, cachedOperations: Int? = nil) {
+    public init(
+        silencesLibraryStderr: Bool, cachedOperations: Int? = nil,
+        librarySettings: [@Sendable ([String: String]) -> Void] = []
+    ) {
         self.silencesLibraryStderr = silencesLibraryStderr
         self.cachedOperations = cachedOperations
+        self.librarySettings = librarySettings
     }
 
     public func apply() {
@@ -56,11 +59,7 @@ public struct RuntimePolicy: Sendable {
                 silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
                 mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil,
                 cachedOperations: environment["FROSTLEVEL_VIPS_CACHE_MAX"].flatMap { Int($0) } ?? cachedOperations))
-        // Tesseract (imgtool blur --find text) prints its own complaints, e.g. for a --lang whose
-        // data is missing, which imgtool reports in one line of its own.
-        if environment["FROSTLEVEL_TESSERACT_MESSAGES"] == nil {
-            TesseractRuntime.silenceDiagnostics()
-        }
+        for settings in librarySettings { settings(environment) }
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }

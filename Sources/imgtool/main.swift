@@ -1,4 +1,5 @@
 import ImgToolCommands
+import ImgToolRuntime
 import ToolRuntime
 
 RuntimePolicy.imgtool.apply()
