@@ -142,12 +142,40 @@ public struct LayoutInput {
     }
 
     /// Renders one small page on this thread before workers start: poppler's colour-management
-    /// set-up races when first done from several threads at once.
+    /// set-up races when first done from several threads at once. The page is a built-in one
+    /// (colour, text in a standard font), not the book's: rendering a page of the book makes poppler
+    /// read its whole form (/AcroForm), which this document, open for the whole run, would keep
+    /// (≈ 15 MB on the 1,000-page pgfplots file; bench/memory/PDFLAYOUT.md).
     public func warmUp() {
-        guard let page = try? document.page(at: 0) else { return }
+        guard let warm = try? Document(bytes: Self.warmUpPDF), let page = try? warm.page(at: 0) else { return }
         _ = try? RasterCanvas(width: 8, height: 8, background: .white)
             .draw(
                 page, paper: PixelRect(x: 0, y: 0, width: 8, height: 8), contentOrigin: (0, 0),
                 scale: 8 / max(page.size.width, 1))
     }
+
+    /// A one-page PDF: an RGB fill and a line of Helvetica, with its cross-reference table.
+    static let warmUpPDF: [UInt8] = {
+        let content = "0.2 0.4 0.6 rg 0 0 50 50 re f BT /F1 12 Tf 0 0 1 rg 5 20 Td (Aa) Tj ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 50 50] /Contents 4 0 R"
+                + " /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+        var text = "%PDF-1.4\n", offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let table = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            text += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+        }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        return Array(text.utf8)
+    }()
 }
