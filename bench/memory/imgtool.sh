@@ -29,7 +29,7 @@ if [ "$(ls photos 2>/dev/null | wc -l)" != "$PHOTOS" ]; then
     for ((i = 0; i < PHOTOS; i++)); do cp "${sources[i % ${#sources[@]}]}" "$(printf 'photos/IMG_%04d.jpg' "$i")"; done
 fi
 if [ -z "${IMGTOOL:-}" ]; then
-    (cd "$ROOT" && swift build -c release --product imgtool >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product imgtool >&2)  # as scripts/setup.sh
     IMGTOOL=$ROOT/.build/release/imgtool
 fi
 

@@ -40,7 +40,7 @@ MANUAL=$WORK/pkg/usr/share/doc/texlive-doc/latex/pgfplots/pgfplots.pdf
 [ -f p1000.pdf ] || qpdf --empty --pages "$MANUAL" 1-z "$MANUAL" 1-427 -- p1000.pdf
 
 if [ -z "${PDFLAYOUT:-}" ]; then
-    (cd "$ROOT" && swift build -c release --product pdflayout >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product pdflayout >&2)  # as scripts/setup.sh
     PDFLAYOUT=$ROOT/.build/release/pdflayout
 fi
 binaries=("after=$PDFLAYOUT")
