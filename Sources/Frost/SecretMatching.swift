@@ -39,7 +39,7 @@ public struct SecretMatch: Equatable, Sendable {
 /// `ghp_`, `github_pat_`, `sk-`, `AKIA`, `xoxb-`, or a long word of high entropy) and patterns of the
 /// user's. A line's words are joined by single spaces and matched as one string, so a number split
 /// into groups (`4111 1111 1111 1111`, `DE89 3704 …`) is one match; a match hides every word it touches.
-public struct SecretMatcher: Sendable {
+public struct SecretMatcher: Equatable, Sendable {
     public var kinds: Set<SecretKind>
     /// Regular expressions (Swift `Regex` syntax), checked when made (`validate`).
     public var patterns: [String]

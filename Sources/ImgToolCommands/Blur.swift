@@ -245,6 +245,26 @@ extension ImgTool {
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
         }
 
+        /// The frost request the options describe: built once, run on every input.
+        func frostRequest(effect: FrostEffect) -> FrostRequest {
+            let area: FrostRequest.Area
+            if let mask {
+                area = .mask(ImageInput.source(mask))
+            } else if let matcher = find?.matcher {
+                area = .secrets(matcher, language: lang ?? "eng", within: region)
+            } else if find?.text == true {
+                area = .text(language: lang ?? "eng", within: region)
+            } else {
+                area = region.isEmpty ? .whole : .regions(region)
+            }
+            // --find is for hiding: its frost is secure unless a cover is asked for.
+            let treatment: FrostRequest.Treatment =
+                cover.map { .cover($0) } ?? (secure || find != nil ? .secureFrost : .frost)
+            return FrostRequest(
+                effect: effect, scale: scale, exact: exact, area: area, treatment: treatment,
+                maxPixels: limits.maxPixels)
+        }
+
         /// One input goes to a file or standard output; several (or a folder) go into `-o DIR/`.
         private func makeJob(_ inputs: [BatchInput], several: Bool) throws -> BlurJob {
             let effect = try effect()
@@ -255,13 +275,9 @@ extension ImgTool {
                 }
             }
             var job = BlurJob(
-                effect: effect, style: FrostEffect.chosenStyle(style: style, tint: tint), scale: scale,
-                exact: exact, mask: mask, regions: region, findText: find?.text ?? false, secrets: find?.matcher,
-                language: lang ?? "eng",
-                secure: secure || find != nil, cover: cover, findsOnly: findsOnly, keepMetadata: keepMetadata,
-                timing: timing,
-                skipExisting: skipExisting, maxPixels: limits.maxPixels, format: nil,
-                pngCompression: pngCompression, quiet: quiet)
+                request: frostRequest(effect: effect), style: FrostEffect.chosenStyle(style: style, tint: tint),
+                findsOnly: findsOnly, keepMetadata: keepMetadata, timing: timing, skipExisting: skipExisting,
+                maxPixels: limits.maxPixels, format: nil, pngCompression: pngCompression, quiet: quiet)
             job.batched = several
             if findsOnly { return job }
             if several || OutputPlan.namesFolder(output) {

@@ -6,25 +6,13 @@ import FrostKit
 import ToolSupport
 import Vips
 
-/// Everything `imgtool blur` does to one input: load, frost (with mask or regions), write.
+/// Everything `imgtool blur` does to one input: open it, run the frost request (FrostKit), write,
+/// and turn the result into the record and line.
 /// Immutable and Sendable, so one job value serves all worker threads.
 struct BlurJob: Sendable {
-    var effect: FrostEffect
+    /// What to frost and how, for FrostKit.
+    var request: FrostRequest
     var style: FrostStyle
-    var scale: Double
-    var exact: Bool
-    var mask: String?
-    var regions: [RegionSpec]
-    /// `--find text`: hide the text found (inside `regions` when given).
-    var findText = false
-    /// `--find emails,cards,…` / `regex:`: hide only the secrets these match.
-    var secrets: SecretMatcher?
-    /// Tesseract language data for `--find`.
-    var language = "eng"
-    /// Frost made from the pixels outside the hidden areas only.
-    var secure = false
-    /// Redact with an opaque fill instead of frosting.
-    var cover: CoverChoice?
     /// `--find text --json` without `-o`: report the text found, write nothing.
     var findsOnly = false
     var keepMetadata: Bool
@@ -75,7 +63,12 @@ struct BlurJob: Sendable {
         let decoded = clock.now
         // With --timing the result is computed before encoding, to time the two apart;
         // otherwise the encoder pulls pixels as it goes, overlapping compute and compression.
-        let result = try frosted(original, input: input, materialised: timing)
+        let result: FrostResult
+        do {
+            result = try FrostRenderer.render(request, input: original, materialised: timing)
+        } catch {
+            throw failure(error, input: input)
+        }
         let computed = clock.now
         guard case .image(let format) = destination.kind else { preconditionFailure("blur writes images") }
         try ImageOutput.write(
@@ -89,12 +82,13 @@ struct BlurJob: Sendable {
         }
         var summary = BlurSummary(
             input: input, output: destination.isStandardOutput ? "<stdout>" : destination.path, style: style,
-            effect: effect, scale: scale,
+            effect: request.effect, scale: request.scale,
             width: result.image.width, height: result.image.height, method: result.method,
-            regions: result.found?.count ?? regions.count, masked: mask != nil, metadataKept: keepMetadata)
-        if hides {
+            regions: result.found?.count ?? request.regionSpecs.count, masked: request.isMasked,
+            metadataKept: keepMetadata)
+        if request.hides {
             describeHiding(&summary)
-            if cover != nil { summary.note = "covered: nothing of the covered areas is kept" }
+            if case .cover = request.treatment { summary.note = "covered: nothing of the covered areas is kept" }
         }
         summary.text = result.found.map(Self.records)
         if summary.text?.isEmpty == true { summary.note = "no text found: nothing hidden" }
@@ -107,31 +101,33 @@ struct BlurJob: Sendable {
 
     /// How the areas are hidden: `secure` for frost (true or false), `cover` for a cover.
     private func describeHiding(_ summary: inout BlurSummary) {
-        summary.secure = cover == nil ? secure : nil
-        summary.cover = cover?.description
+        switch request.treatment {
+        case .cover(let cover): summary.cover = cover.description
+        case .secureFrost: summary.secure = true
+        case .frost: summary.secure = false
+        }
     }
-
-    /// The new paths: text found, secure frost or a cover; all work on the whole image in memory.
-    private var hides: Bool { findText || secrets != nil || secure || cover != nil }
 
     /// `--find text --json` without `-o`: the text boxes, no image.
     private func foundText(_ input: String) throws(ToolFailure) -> BlurSummary {
         let original = try opened(input)
         do {
             let image = try original.original()
-            let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
             var summary = BlurSummary(
-                input: input, output: nil, style: style, effect: effect, scale: scale,
-                width: image.width, height: image.height, method: plan.map { "shrink \($0.shrink)" } ?? "exact",
+                input: input, output: nil, style: style, effect: request.effect, scale: request.scale,
+                width: image.width, height: image.height,
+                method: FrostRenderer.plan(effect: request.effect, scale: request.scale, exact: request.exact).map {
+                    "shrink \($0.shrink)"
+                } ?? "exact",
                 regions: 0, masked: false, metadataKept: keepMetadata)
             // The same hiding as a run with -o would do, so the two records agree.
             describeHiding(&summary)
-            if let secrets {
-                let found = try secretBoxes(in: image, matcher: secrets, input: input)
+            if case .secrets = request.area {
+                let found = try FrostRenderer.findSecrets(request, in: image)
                 summary.regions = found.count
                 summary.secrets = Self.records(found)
             } else {
-                let found = try textBoxes(in: image, input: input)
+                let found = try FrostRenderer.findText(request, in: image)
                 summary.regions = found.count
                 summary.text = Self.records(found)
             }
@@ -139,7 +135,7 @@ struct BlurJob: Sendable {
             summary.note = "text found; no image written"
             return summary
         } catch {
-            throw Failures.failure(error, file: input)
+            throw failure(error, input: input)
         }
     }
 
@@ -159,90 +155,21 @@ struct BlurJob: Sendable {
         }
     }
 
-    /// The secrets `--find emails,…` hides, searched inside the `--region`s when given.
-    private func secretBoxes(in image: Image, matcher: SecretMatcher, input: String) throws -> [FoundSecret] {
-        let areas = try pixelRegions(width: image.width, height: image.height, input: input)
-        return try SecretFinder(language: language, matcher: matcher).secrets(in: image, scale: scale, within: areas)
-    }
-
-    /// `--region` values in pixels of a width × height image, clipped; one wholly outside is an error.
-    private func pixelRegions(width: Int, height: Int, input: String) throws(ToolFailure) -> [Region] {
-        var inside: [Region] = []
-        for spec in regions {
-            let wanted = spec.resolved(width: width, height: height)
-            guard let clipped = wanted.clipped(toWidth: width, height: height) else {
-                // One image: the command line's mistake (64); in a batch that image's failure alone (1).
-                throw ToolFailure(
-                    file: input, "region \(spec) lies outside the \(width)×\(height) image",
-                    status: batched ? ExitStatus.failure : ExitStatus.usage)
+    /// The request's errors for `input`: a region outside one image is the command line's mistake
+    /// (64) for one input, that image's failure alone (1) in a batch; a mask's errors name the mask.
+    private func failure(_ error: any Error, input: String) -> ToolFailure {
+        switch error {
+        case let error as FrostRequestError:
+            switch error {
+            case .regionOutside:
+                return ToolFailure(
+                    file: input, error.description, status: batched ? ExitStatus.failure : ExitStatus.usage)
+            case .mask(let source, let inner):
+                guard case .file(let path) = source else { return Failures.failure(inner, file: "-") }
+                return Failures.failure(inner, file: path)
             }
-            inside.append(clipped)
-        }
-        return inside
-    }
-
-    /// The text `--find text` hides, searched inside the `--region`s when given.
-    private func textBoxes(in image: Image, input: String) throws -> [TextBox] {
-        let areas = try pixelRegions(width: image.width, height: image.height, input: input)
-        // One Tesseract handle per image: a handle serves one thread, and loading it costs
-        // little next to the analysis.
-        let finder = try TextFinder(language: language)
-        return try finder.lines(in: image, scale: scale, within: areas)
-    }
-
-    /// The frosted image, with the mask or regions applied; `materialised` computes it into memory.
-    private func frosted(
-        _ original: FrostInput, input: String, materialised: Bool
-    ) throws(ToolFailure)
-        -> (image: Image, method: String, found: [TextBox]?, secrets: [FoundSecret]?, findTime: Duration?)
-    {
-        do {
-            let image = original.image
-            let plan = FrostRenderer.plan(effect: effect, scale: scale, exact: exact)
-            let method =
-                cover != nil
-                ? "cover"
-                : plan.map { "shrink \($0.shrink)" } ?? (effect.box(scale: scale) == nil ? "no blur" : "exact")
-            if hides {
-                let whole = try original.original()
-                var found: [TextBox]?
-                var foundSecrets: [FoundSecret]?
-                var findTime: Duration?
-                let area: HiddenArea
-                if let mask {
-                    area = .mask(try loadedMask(mask, width: whole.width, height: whole.height))
-                } else if let secrets {
-                    let clock = ContinuousClock(), start = clock.now
-                    let boxes = try secretBoxes(in: whole, matcher: secrets, input: input)
-                    findTime = clock.now - start
-                    foundSecrets = boxes
-                    area = .regions(boxes.map(\.region))
-                } else if findText {
-                    let clock = ContinuousClock(), start = clock.now
-                    let boxes = try textBoxes(in: whole, input: input)
-                    findTime = clock.now - start
-                    found = boxes
-                    area = .regions(boxes.map(\.region))
-                } else {
-                    area = .regions(try pixelRegions(width: whole.width, height: whole.height, input: input))
-                }
-                let result = try FrostRenderer.hidden(
-                    whole, area: area, hiding: Hiding(secure: secure, cover: cover),
-                    effect: effect, scale: scale, exact: exact)
-                return (materialised ? try result.copiedToMemory() : result, method, found, foundSecrets, findTime)
-            }
-            var result = try FrostRenderer.frost(image, effect: effect, scale: scale, exact: exact)
-            if let mask {
-                let maskImage = try loadedMask(mask, width: image.width, height: image.height)
-                result = try FrostRenderer.masked(original: try original.original(), frosted: result, mask: maskImage)
-            } else if !regions.isEmpty {
-                let inside = try pixelRegions(width: image.width, height: image.height, input: input)
-                result = try FrostRenderer.inRegions(
-                    original: try original.original(), frosted: result, regions: inside)
-            }
-            return (materialised ? try result.copiedToMemory() : result, method, nil, nil, nil)
-        } catch {
-            throw Failures.failure(error, file: input)
+        default:
+            return Failures.failure(error, file: input)
         }
     }
 
@@ -252,8 +179,7 @@ struct BlurJob: Sendable {
             // A kept profile still describes the pixels; a stripped one must be applied first.
             input = try FrostInput(
                 source: ImageInput.source(file), maxPixels: maxPixels, applyingProfile: !keepMetadata,
-                fastRoute: !timing && !hides && FrostRenderer.plan(effect: effect, scale: scale, exact: exact) != nil,
-                needsOriginal: hides || mask != nil || !regions.isEmpty)
+                fastRoute: !timing && request.canStream, needsOriginal: request.needsOriginal)
         } catch {
             throw Failures.failure(error, file: file)
         }
@@ -264,15 +190,6 @@ struct BlurJob: Sendable {
                     + "the colours are read without it")
         }
         return input
-    }
-
-    private func loadedMask(_ file: String, width: Int, height: Int) throws(ToolFailure) -> Image {
-        do {
-            return try FrostInput.mask(
-                source: ImageInput.source(file), maxPixels: maxPixels, width: width, height: height)
-        } catch {
-            throw Failures.failure(error, file: file)
-        }
     }
 }
 
