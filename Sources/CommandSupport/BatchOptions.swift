@@ -87,6 +87,6 @@ private func parseShard(_ text: String) throws -> Shard {
     do {
         return try Shard(parsing: text)
     } catch {
-        throw ValidationError(error.message)
+        throw ValidationError("--shard \(error)")
     }
 }

@@ -1,5 +1,6 @@
 import CommandSupport
 import LayoutKit
+import PageLayout
 import Poppler
 import QPDF
 import ToolSupport
@@ -37,6 +38,12 @@ enum Failures {
         case let error as ComicError: return error.description
         default: return PlainWords.clean("\(error)")
         }
+    }
+
+    /// A page-range text refused, with the option it came from (`--pages`, `--alone`).
+    static func message(_ error: PageRangeError, option: String) -> String {
+        if case .empty = error { return "\(option) is empty" }
+        return "\(option): \(error)"
     }
 
     /// `error` as the failure of `file` ("FILE: cause", exit status 1); a `ToolFailure` and the

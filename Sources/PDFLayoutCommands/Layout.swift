@@ -349,7 +349,7 @@ extension PDFLayout {
                 )
             }
             if let fit {
-                do { _ = try FitBox.parse(fit) } catch { throw ValidationError(error.description) }
+                do { _ = try FitBox.parse(fit) } catch { throw ValidationError("--fit: \(error)") }
             }
         }
 
@@ -372,15 +372,7 @@ extension PDFLayout {
             report.recordsToStandardError = output == "-"
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
-                mode: mode?.layoutMode, columns: columns, horizontal: flow == .horizontal,
-                rtl: progression.map { $0 == .rtl },
-                cover: cover,
-                margins: noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault),
-                box: box, pages: pages, widePages: widePages, alone: alone, dpi: dpi,
-                fit: try fit.map { try FitBox.parse($0) },
-                background: background.flatMap(BackgroundColour.parse), force: force, skipExisting: skipExisting,
-                password: password,
-                encryption: dropEncryption ? .drop : .keep(ownerPassword: ownerPassword), workers: batch.workers)
+                request: try layoutRequest(password: password), force: force, skipExisting: skipExisting)
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
             let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) {
                 input in
@@ -394,6 +386,28 @@ extension PDFLayout {
                 return outcome
             }
             if tally.exitStatus != ExitStatus.success { throw ExitCode(tally.exitStatus) }
+        }
+
+        /// The layout request the options describe: built once, run on every PDF.
+        private func layoutRequest(password: String?) throws -> LayoutRequest {
+            var request = LayoutRequest()
+            request.mode = mode?.layoutMode
+            request.columns = columns
+            request.horizontal = flow == .horizontal
+            request.rtl = progression.map { $0 == .rtl }
+            request.cover = cover
+            request.margins = noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault)
+            request.box = box
+            request.pages = pages
+            request.widePages = widePages
+            request.alone = alone
+            request.dpi = dpi
+            request.fit = try fit.map { try FitBox.parse($0) }
+            request.background = background.flatMap(BackgroundColour.parse)
+            request.password = password
+            request.encryption = dropEncryption ? .drop : .keep(ownerPassword: ownerPassword)
+            request.workers = batch.workers
+            return request
         }
 
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.

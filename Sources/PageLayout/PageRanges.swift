@@ -1,6 +1,7 @@
 // `--pages` parser: "1-5,8,10-" → [1, 2, 3, 4, 5, 8, 10, 11, …, pageCount].
 
-/// Why a `--pages` text was refused. `description` is a one-line message for the command line.
+/// Why a page-range text was refused. `description` is one line naming no command-line option;
+/// the command that read the text says which option it came from.
 public enum PageRangeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing but blanks.
     case empty
@@ -11,21 +12,21 @@ public enum PageRangeError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `N-M` with N > M.
     case reversed(from: Int, to: Int)
 
-    /// The message for the command line, e.g. `--pages: page 9 does not exist (the document has 7 pages)`.
+    /// One line, e.g. `page 9 does not exist (the document has 7 pages)`.
     public var description: String {
         switch self {
         case .empty:
-            return "--pages is empty"
+            return "no pages given (expected e.g. 1-5,8,10-)"
         case .malformed(let item) where item.isEmpty:
-            return "--pages: an item between commas is empty (expected e.g. 1-5,8,10-)"
+            return "an item between commas is empty (expected e.g. 1-5,8,10-)"
         case .malformed(let item):
-            return "--pages: cannot read \"\(item)\" (expected e.g. 1-5,8,10-)"
+            return "cannot read \"\(item)\" (expected e.g. 1-5,8,10-)"
         case .outOfRange(let page, let pageCount):
             return pageCount == 1
-                ? "--pages: page \(page) does not exist (the document has 1 page)"
-                : "--pages: page \(page) does not exist (the document has \(pageCount) pages)"
+                ? "page \(page) does not exist (the document has 1 page)"
+                : "page \(page) does not exist (the document has \(pageCount) pages)"
         case .reversed(let from, let to):
-            return "--pages: range \(from)-\(to) runs backwards"
+            return "range \(from)-\(to) runs backwards"
         }
     }
 }

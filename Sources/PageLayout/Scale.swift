@@ -34,15 +34,15 @@ public struct FitBox: Codable, Sendable, Equatable {
     }
 }
 
-/// `--fit` text that is not `WxH` with positive whole numbers.
+/// A box text that is not `WxH` with positive whole numbers.
 public struct FitBoxError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The `--fit` text as given.
+    /// The text as given.
     public var text: String
     /// The error for the refused `text`.
     public init(text: String) { self.text = text }
-    /// One line for the command line, with an example.
+    /// One line with an example, naming no command-line option.
     public var description: String {
-        "--fit: cannot read \"\(text)\" (expected WIDTHxHEIGHT in pixels, e.g. 1920x1080)"
+        "cannot read \"\(text)\" (expected WIDTHxHEIGHT in pixels, e.g. 1920x1080)"
     }
 }
 

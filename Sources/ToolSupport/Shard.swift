@@ -5,19 +5,32 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
-    public init(index: Int, count: Int) throws(ToolFailure) {
-        guard count >= 1, index >= 1, index <= count else {
-            throw ToolFailure("--shard \(index)/\(count): want i/N with 1 ≤ i ≤ N", status: ExitStatus.usage)
+    /// Why a shard was refused; `description` names no command-line option.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Not `i/N` with whole numbers.
+        case malformed(String)
+        /// `i` outside 1…N, or N below 1.
+        case outOfRange(index: Int, count: Int)
+
+        public var description: String {
+            switch self {
+            case .malformed(let text): return "\(text): want i/N, e.g. 2/8"
+            case .outOfRange(let index, let count): return "\(index)/\(count): want i/N with 1 ≤ i ≤ N"
+            }
         }
+    }
+
+    public init(index: Int, count: Int) throws(Failure) {
+        guard count >= 1, index >= 1, index <= count else { throw .outOfRange(index: index, count: count) }
         self.index = index
         self.count = count
     }
 
     /// Parses `i/N`.
-    public init(parsing text: String) throws(ToolFailure) {
+    public init(parsing text: String) throws(Failure) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw ToolFailure("--shard \(text): want i/N, e.g. 2/8", status: ExitStatus.usage)
+            throw .malformed(text)
         }
         try self.init(index: index, count: count)
     }

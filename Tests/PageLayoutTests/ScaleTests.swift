@@ -103,5 +103,5 @@ func fitBoxReadsWxH(text: String, box: FitBox) throws {
 @Test(arguments: ["", "1920", "x1080", "1920x", "0x10", "10x0", "-5x10", "10x10x10", "axb", "1.5x2", "+3x4"])
 func fitBoxRefusesEverythingElse(text: String) {
     #expect(throws: FitBoxError(text: text)) { try FitBox.parse(text) }
-    #expect(FitBoxError(text: text).description.hasPrefix("--fit"))
+    #expect(FitBoxError(text: text).description.hasPrefix("cannot read \"\(text)\""))
 }

@@ -6,7 +6,7 @@ import ToolSupport
         let shard = try Shard(parsing: "2/8")
         #expect(shard.index == 2 && shard.count == 8)
         for bad in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3", "-1/4", ""] {
-            #expect(throws: ToolFailure.self) { try Shard(parsing: bad) }
+            #expect(throws: Shard.Failure.self) { try Shard(parsing: bad) }
         }
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import ToolSupport
+
+/// `-o -` for outputs that must be written to a named file first (a PDF that qpdf writes, an image
+/// that libvips assembles from strips): a private temporary folder, the file written there, then
+/// copied to standard output whole, and the folder removed (also when the run is interrupted,
+/// like every temporary).
+public final class StandardOutputSpool: Sendable {
+    /// The private folder.
+    public let folder: URL
+
+    public init() throws(ToolFailure) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pdflayout-\(getpid())-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        } catch {
+            throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
+        }
+        TemporaryFiles.shared.register(folder.path)
+        self.folder = folder
+    }
+
+    /// The file to write in the folder.
+    public func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Streams a finished file to standard output.
+    public func copyToStandardOutput(_ path: String) throws(ToolFailure) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ToolFailure(file: "<stdout>", "the written file could not be read back")
+        }
+        defer { try? handle.close() }
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try FileHandle.standardOutput.write(contentsOf: chunk)
+            }
+        } catch {
+            throw ToolFailure(file: "<stdout>", "cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes the folder and what it holds.
+    public func remove() {
+        try? FileManager.default.removeItem(at: folder)
+        TemporaryFiles.shared.forget(folder.path)
+    }
+}
