@@ -18,15 +18,11 @@ enum Failures {
                 return error.description
                     + ": convert it to PNG first, or add --allow-untrusted-loaders for files you trust (imgtool formats lists what is read)"
             }
-            let text = error.description
-            if text.contains("heifsave"),
-                text.localizedCaseInsensitiveContains("unsupported codec")
-                    || text.localizedCaseInsensitiveContains("no encoder")
-            {
+            if case .noEncoder = error.kind {
                 return
                     "cannot write AVIF/HEIC here: libheif has no encoder for it (AVIF needs libheif built with aom, rav1e or svt-av1); write .webp or .png instead"
             }
-            return PlainWords.clean(text)
+            return PlainWords.clean(error.description)
         case EffectError.tintNeedsColour:
             return "--style tint needs a colour: --tint COLOUR"
         case EffectError.radiusOutOfRange(let limit):

@@ -97,7 +97,7 @@ public struct EPUBJob: Sendable {
     }
 
     /// Renders the pages and writes the EPUB to `path`. Throws `PopplerError`, `VipsError`,
-    /// `ArchiveError` or a `ToolFailure`; on any error nothing is left at `path`.
+    /// `ArchiveError`, `LayoutError` or `FileWriteError`; on any error nothing is left at `path`.
     public func write(to path: String) throws {
         let book = book()
         let folder = try TemporaryFolder(prefix: "pdflayout-epub")
@@ -140,13 +140,13 @@ public struct EPUBJob: Sendable {
 struct TemporaryFolder {
     let path: String
 
-    init(prefix: String) throws(ToolFailure) {
+    init(prefix: String) throws(LayoutError) {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(prefix)-\(getpid())-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         } catch {
-            throw ToolFailure("cannot make a temporary folder: \(error.localizedDescription)")
+            throw .spool("cannot make a temporary folder: \(error.localizedDescription)")
         }
         path = url.path
         TemporaryFiles.shared.register(path)

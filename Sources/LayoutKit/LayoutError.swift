@@ -3,7 +3,7 @@
 public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Too little free space in `folder` for a streamed view's spool of `megabytes`.
     case noSpaceForSpool(folder: String, megabytes: Int)
-    /// The spool file could not be made or written: the whole sentence.
+    /// A spool or temporary file or folder could not be made or written: the whole sentence.
     case spool(String)
 
     public var description: String {

@@ -46,7 +46,7 @@ public struct LayoutInput {
     /// Opens what a command-line argument names: a comic archive or folder of images
     /// (`ComicBook.isComic`), a PDF, or standard input (`-`), which may hold either (a comic
     /// archive is known by its first bytes: `StandardInputBook`). Throws `PopplerError`,
-    /// `ComicError`, `ToolFailure`.
+    /// `ComicError`, `LayoutError`.
     public static func open(argument file: String, password: String?) throws -> LayoutInput {
         if ComicBook.isComic(file) { return try openComic(file) }
         guard file == "-" else { return try open(.file(file), password: password) }

@@ -11,7 +11,7 @@ public enum StandardInputBook {
     case comic(ComicSource)
 
     /// Reads standard input to its end. Throws `ComicError` for an archive that is no readable
-    /// comic (or over `ComicBook.totalLimit` bytes), `ToolFailure` when it cannot be spooled.
+    /// comic (or over `ComicBook.totalLimit` bytes), `LayoutError.spool` when it cannot be spooled.
     public static func read() throws -> StandardInputBook {
         try read(from: FileHandle.standardInput)
     }
@@ -27,7 +27,7 @@ public enum StandardInputBook {
         let spool = folder.path + "/standard-input"
         guard FileManager.default.createFile(atPath: spool, contents: Data(head)),
             let file = FileHandle(forWritingAtPath: spool)
-        else { throw ToolFailure("cannot spool standard input into \(folder.path)") }
+        else { throw LayoutError.spool("cannot spool standard input into \(folder.path)") }
         defer { try? file.close() }
         var total = head.count
         do {
@@ -40,7 +40,7 @@ public enum StandardInputBook {
         } catch let error as ComicError {
             throw error
         } catch {
-            throw ToolFailure("cannot spool standard input into \(folder.path): \(error.localizedDescription)")
+            throw LayoutError.spool("cannot spool standard input into \(folder.path): \(error.localizedDescription)")
         }
         return .comic(try ComicBook.read(spool, name: "Comic"))
     }

@@ -97,7 +97,7 @@ public struct WebReader: Sendable {
     }
 
     /// Writes the reader to `folder` (which must not exist, be empty, or hold a previous reader).
-    /// Throws `LayoutError`, `PopplerError`, `VipsError` or a `ToolFailure` about the folder.
+    /// Throws `LayoutError`, `PopplerError`, `VipsError` or a `FileWriteError` about the folder.
     public func write(to folder: String) throws {
         let jobs = pageJobs()
         try AtomicFolder.write(to: folder, mayReplace: Self.isReader) { temporary in
@@ -228,7 +228,7 @@ public struct WebReader: Sendable {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw ToolFailure(file: path, "cannot write: \(error.localizedDescription)")
+            throw FileWriteError(path: path, "cannot write: \(error.localizedDescription)")
         }
     }
 }

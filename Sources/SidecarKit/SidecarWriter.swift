@@ -67,6 +67,8 @@ public enum SidecarWriter {
             try AtomicOutput.write(to: path) { temporary in
                 try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
             }
+        } catch let error as FileWriteError {
+            throw SidecarError(kind: .io, path: path, reason: error.reason)
         } catch {
             throw SidecarError(kind: .io, path: path, reason: "cannot write: \(error.localizedDescription)")
         }

@@ -20,7 +20,7 @@ public enum AtomicFolder {
         }
         let parent = url.deletingLastPathComponent().path, name = url.lastPathComponent
         guard InputScan.isFolder(parent) else {
-            throw ToolFailure(file: destination, "folder \(parent) does not exist")
+            throw FileWriteError(path: destination, "folder \(parent) does not exist")
         }
         try checkReplaceable(url.path, mayReplace: mayReplace)
         AbandonedTemporaries.sweep(folder: parent, before: name)
@@ -42,10 +42,10 @@ public enum AtomicFolder {
     private static func checkReplaceable(_ path: String, mayReplace: (String) -> Bool) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else { throw ToolFailure(file: path, "exists and is not a folder") }
+        guard isFolder.boolValue else { throw FileWriteError(path: path, "exists and is not a folder") }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         guard entries.isEmpty || mayReplace(path) else {
-            throw ToolFailure(file: path, "folder exists and holds other files: give a new or empty folder")
+            throw FileWriteError(path: path, "folder exists and holds other files: give a new or empty folder")
         }
     }
 
@@ -56,7 +56,7 @@ public enum AtomicFolder {
     {
         if rename(temporary, destination) == 0 { return }
         guard errno == ENOTEMPTY || errno == EEXIST else {
-            throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
+            throw FileWriteError(path: destination, "cannot write: \(String(cString: strerror(errno)))")
         }
         // The old folder goes aside under a name the sweep knows, so a kill here leaves no debris
         // that a later run would not remove.
@@ -64,12 +64,12 @@ public enum AtomicFolder {
         TemporaryFiles.shared.register(aside)
         defer { TemporaryFiles.shared.forget(aside) }
         guard rename(destination, aside) == 0 else {
-            throw ToolFailure(file: destination, "cannot replace: \(String(cString: strerror(errno)))")
+            throw FileWriteError(path: destination, "cannot replace: \(String(cString: strerror(errno)))")
         }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             _ = rename(aside, destination)
-            throw ToolFailure(file: destination, "cannot write: \(reason)")
+            throw FileWriteError(path: destination, "cannot write: \(reason)")
         }
         try? FileManager.default.removeItem(atPath: aside)
     }

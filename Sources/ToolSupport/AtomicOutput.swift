@@ -14,7 +14,7 @@ public enum AtomicOutput {
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent().path
         guard InputScan.isFolder(folder) else {
-            throw ToolFailure(file: destination, "folder \(folder) does not exist")
+            throw FileWriteError(path: destination, "folder \(folder) does not exist")
         }
         // What killed runs left for this destination (or long ago in this folder) goes first.
         AbandonedTemporaries.sweep(folder: folder, before: url.lastPathComponent)
@@ -26,7 +26,7 @@ public enum AtomicOutput {
             let result = try write(temporary)
             try flush(temporary, destination: destination)
             guard rename(temporary, destination) == 0 else {
-                throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
+                throw FileWriteError(path: destination, "cannot write: \(String(cString: strerror(errno)))")
             }
             return result
         } catch {
@@ -40,10 +40,10 @@ public enum AtomicOutput {
     /// must not replace the destination.
     private static func flush(_ path: String, destination: String) throws {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ToolFailure(file: destination, "output was not written") }
+        guard descriptor >= 0 else { throw FileWriteError(path: destination, "output was not written") }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw ToolFailure(file: destination, "cannot write: \(String(cString: strerror(errno)))")
+            throw FileWriteError(path: destination, "cannot write: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -16,10 +16,8 @@ extension BatchOutcome {
     public static func catching(_ input: BatchInput, _ body: () throws -> Record) -> BatchOutcome {
         do {
             return .done(try body())
-        } catch let failure as ToolFailure {
-            return .failed(failure)
         } catch {
-            return .failed(ToolFailure(file: input.path, "\(error)"))
+            return .failed(.wrapping(error, file: input.path) { "\($0)" })
         }
     }
 }

@@ -35,10 +35,12 @@ public struct ToolFailure: Error, CustomStringConvertible, Sendable {
 
 extension ToolFailure {
     /// `error` as the failure of `file`: a `ToolFailure` is kept as it is (it carries its own
-    /// status and, where it matters, its file); anything else becomes "FILE: sentence", exit
-    /// status 1, with the sentence the command's error mapping gives.
+    /// status and, where it matters, its file); a `FileWriteError` names its own destination;
+    /// anything else becomes "FILE: sentence", exit status 1, with the sentence the command's
+    /// error mapping gives.
     public static func wrapping(_ error: any Error, file: String, sentence: (any Error) -> String) -> ToolFailure {
         if let failure = error as? ToolFailure { return failure }
+        if let unwritten = error as? FileWriteError { return ToolFailure(file: unwritten.path, unwritten.reason) }
         return ToolFailure(file: file, sentence(error))
     }
 }

@@ -24,12 +24,17 @@ extension Image {
             vips_error_clear()
             throw VipsError("no saver for \"\(suffix)\": use a suffix such as .jpg, .png, .webp, .tif")
         }
-        try Operation.call(
-            String(cString: saver),
-            [
-                ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)),
-                ("strip", .bool(strip)),
-            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+        let name = String(cString: saver)
+        do {
+            try Operation.call(
+                name,
+                [
+                    ("in", .image(strip ? try withoutMetadata() : self)), ("filename", .string(filename)),
+                    ("strip", .bool(strip)),
+                ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+        } catch {
+            throw error.fromSaver(name)
+        }
     }
 
     /// heifsave picks AV1 from a file name ending in .avif and HEVC otherwise; a name without that
@@ -59,11 +64,17 @@ extension Image {
             throw VipsError.fromBuffer("cannot write to descriptor \(descriptor)")
         }
         let box = GObjectBox(owning: UnsafeMutableRawPointer(target))
-        try Operation.call(
-            String(cString: saver),
-            [
-                ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)), ("strip", .bool(strip)),
-            ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+        let name = String(cString: saver)
+        do {
+            try Operation.call(
+                name,
+                [
+                    ("in", .image(strip ? try withoutMetadata() : self)), ("target", .object(box)),
+                    ("strip", .bool(strip)),
+                ], options: Self.codecOptions(suffix: suffix, options: options), outputs: [])
+        } catch {
+            throw error.fromSaver(name)
+        }
     }
 
     /// The image as WebP without metadata. libvips 8.14.1's webpsave ignores `strip` and, when the

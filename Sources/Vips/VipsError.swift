@@ -11,6 +11,8 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
         case tooManyPixels(width: Int, height: Int, limit: Int)
         /// The file's format is read only by a loader blocked as untrusted (`format`: "magick", "pdf", ...).
         case untrustedLoader(format: String)
+        /// The saver (`heifsave`) has no encoder for the codec asked for (libheif built without AV1 or HEVC).
+        case noEncoder(saver: String)
     }
 
     /// What failed.
@@ -40,6 +42,16 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
         return VipsError(
             kind: .untrustedLoader(format: format),
             message: "\(what), which libvips marks untrusted (not fuzzed upstream), so it is not used")
+    }
+
+    /// This failure of the saver `saver`, told apart when it is a missing encoder: libheif says
+    /// "Unsupported codec" or "No encoder" when it was built without one for the codec asked for.
+    func fromSaver(_ saver: String) -> VipsError {
+        let text = message.lowercased()
+        guard kind == .failed, saver.hasPrefix("heifsave"),
+            text.contains("unsupported codec") || text.contains("no encoder")
+        else { return self }
+        return VipsError(kind: .noEncoder(saver: saver), message: message)
     }
 
     private init(kind: Kind, message: String) {

@@ -32,7 +32,7 @@ import ToolSupport
         let destination = folder.appendingPathComponent("reader")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
         try Data("mine".utf8).write(to: destination.appendingPathComponent("mine.txt"))
-        #expect(throws: ToolFailure.self) {
+        #expect(throws: FileWriteError.self) {
             try AtomicFolder.write(to: destination.path, mayReplace: { _ in false }) { temporary in
                 try writeOne("index.html", into: temporary)
             }

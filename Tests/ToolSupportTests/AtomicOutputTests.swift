@@ -69,7 +69,7 @@ import ToolSupport
 
     @Test func aMissingFolderIsReportedBeforeWriting() throws {
         var called = false
-        #expect(throws: ToolFailure.self) {
+        #expect(throws: FileWriteError.self) {
             try AtomicOutput.write(to: "/nonexistent-frostlevel/out.bin") { _ in called = true }
         }
         #expect(!called)
