@@ -183,7 +183,8 @@ struct LayoutJob: Sendable {
             case .image(let format):
                 written = try writeImages(laidOut, of: input, to: target, format: format, file: file)
                 if spool == nil {
-                    written.lines.append(contentsOf: Self.removeStale(pattern: target.path, written: written.outputs.map(\.path)))
+                    written.lines.append(
+                        contentsOf: Self.removeStale(pattern: target.path, written: written.outputs.map(\.path)))
                 }
             }
         } catch QPDFError.encryptionNotKept(let gap) {
