@@ -13,27 +13,18 @@ import ToolSupport
 /// that shows two pages or a page filling a spread. Written under a temporary name and renamed.
 public struct CBZJob: Sendable {
     public var layout: Layout
-    public var options: LayoutOptions
-    public var scales: [Double]
-    public var geometry: [Int: PageGeometry]
-    public var source: PDFSource
-    public var password: String?
-    public var workers: Int
-    public var background: Colour
-    public var title: String
+    /// The options, one scale per view, the document, its title and language.
+    public var context: RenderContext
+    public var background: Colour = .white
     /// The source comic's ComicInfo (series, number, writer, summary and language carry over).
     public var comic: ComicInfo?
-    public var language: String?
-    public var progressLabel: String?
 
-    public init(
-        layout: Layout, options: LayoutOptions, scales: [Double], geometry: [Int: PageGeometry], source: PDFSource,
-        password: String?, workers: Int, title: String
-    ) {
-        self.layout = layout; self.options = options; self.scales = scales; self.geometry = geometry
-        self.source = source; self.password = password; self.workers = workers; self.title = title
-        background = .white
+    public init(layout: Layout, context: RenderContext) {
+        self.layout = layout
+        self.context = context
     }
+
+    private var options: LayoutOptions { context.options }
 
     /// The image names inside the archive, one per view.
     public var imageNames: [String] {
@@ -47,18 +38,18 @@ public struct CBZJob: Sendable {
     /// ComicInfo.xml for the layout.
     public func comicInfo() -> ComicInfo {
         var info = ComicInfo()
-        info.title = title
+        info.title = context.title
         info.series = comic?.series
         info.number = comic?.number
         info.volume = comic?.volume
         info.summary = comic?.summary
         info.writer = comic?.writer
         info.pageCount = layout.views.count
-        let tag = LanguageTag.tag(language ?? comic?.languageISO)
+        let tag = LanguageTag.tag(context.language ?? comic?.languageISO)
         info.languageISO = tag == "und" ? nil : tag
         info.manga = options.rtl ? .yesAndRightToLeft : comic?.manga == .yes ? .yes : .no
         let firstPage = layout.views.first?.pages.first?.page
-        info.pages = zip(layout.views, scales).enumerated().map { index, viewAndScale in
+        info.pages = zip(layout.views, context.scales).enumerated().map { index, viewAndScale in
             let (view, scale) = viewAndScale
             let size = Scale.pixelSize(of: view, scale: scale)
             let cover = index == 0 && options.cover && view.pages.count == 1 && firstPage != nil
@@ -84,9 +75,8 @@ public struct CBZJob: Sendable {
         let names = imageNames
         let files = names.map { folder.path + "/" + $0 }
         let job = RasterJob(
-            views: layout.views, scales: scales, names: files, format: .jpeg, options: EPUBJob.jpegOptions,
-            background: background, geometry: geometry, source: source, password: password, workers: workers,
-            progressLabel: progressLabel)
+            views: layout.views, names: files, format: .jpeg, options: EPUBJob.jpegOptions, background: background,
+            context: context)
         try job.run()
         let info = comicInfo().xml()
         try AtomicOutput.write(to: path) { temporary in

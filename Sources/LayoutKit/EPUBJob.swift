@@ -15,22 +15,13 @@ import ToolSupport
 public struct EPUBJob: Sendable {
     /// The pages in reading order (after --pages), with their shown sizes in points.
     public var pages: [SourcePage]
-    public var options: LayoutOptions
-    /// Pixels per point, one per page.
-    public var scales: [Double]
-    public var geometry: [Int: PageGeometry]
-    public var source: PDFSource
-    public var password: String?
-    public var workers: Int
-    public var title: String
-    /// The document's language as it states it (a PDF's /Lang); made a BCP 47 tag or "und".
-    public var language: String?
+    /// The options, one scale per page, the document, its title and language.
+    public var context: RenderContext
     /// Page labels by page number; a page without one is listed by its number.
-    public var labels: [Int: String]
-    public var outline: [OutlineEntry]
+    public var labels: [Int: String] = [:]
+    public var outline: [OutlineEntry] = []
     /// A comic's series, number, writer and summary.
     public var comic: ComicInfo?
-    public var progressLabel: String?
     /// dcterms:modified; now unless set (tests fix it).
     public var modified = Date()
 
@@ -40,18 +31,16 @@ public struct EPUBJob: Sendable {
     /// JPEG at quality 85: pages are shown at their pixel size on a screen that is often sharper.
     static let jpegOptions = SaverOptions(parsing: "[Q=85,optimize_coding=true,strip=true]")
 
-    public init(
-        pages: [SourcePage], options: LayoutOptions, scales: [Double], geometry: [Int: PageGeometry],
-        source: PDFSource, password: String?, workers: Int, title: String
-    ) {
-        self.pages = pages; self.options = options; self.scales = scales; self.geometry = geometry
-        self.source = source; self.password = password; self.workers = workers; self.title = title
-        language = nil; labels = [:]; outline = []
+    public init(pages: [SourcePage], context: RenderContext) {
+        self.pages = pages
+        self.context = context
     }
+
+    private var options: LayoutOptions { context.options }
 
     /// Each page's pixel size at its scale.
     public var pixelSizes: [PixelSize] {
-        zip(pages, scales).map { Scale.pixelSize(width: $0.width, height: $0.height, scale: $1) }
+        zip(pages, context.scales).map { Scale.pixelSize(width: $0.width, height: $0.height, scale: $1) }
     }
 
     /// The book's text: metadata, spine with spread sides, navigation.
@@ -64,8 +53,8 @@ public struct EPUBJob: Sendable {
                 label: labels[pages[index].number] ?? String(pages[index].number))
         }
         var book = FixedLayoutBook(
-            identifier: "urn:uuid:" + UUID().uuidString.lowercased(), title: title,
-            language: LanguageTag.tag(language ?? comic?.languageISO), modified: Self.timestamp(modified),
+            identifier: "urn:uuid:" + UUID().uuidString.lowercased(), title: context.title,
+            language: LanguageTag.tag(context.language ?? comic?.languageISO), modified: Self.timestamp(modified),
             rightToLeft: options.rtl, spread: options.mode.isTwoUp ? .both : .none, pages: bookPages)
         // An outline entry goes to the first place its page is laid out; entries for pages left
         // out (--pages) keep their children, which may be laid out.
@@ -115,9 +104,7 @@ public struct EPUBJob: Sendable {
                 ])
         }
         let job = RasterJob(
-            views: views, scales: scales, names: images, format: .jpeg, options: Self.jpegOptions,
-            background: .white, geometry: geometry, source: source, password: password, workers: workers,
-            progressLabel: progressLabel)
+            views: views, names: images, format: .jpeg, options: Self.jpegOptions, background: .white, context: context)
         try job.run()
         try AtomicOutput.write(to: path) { temporary in
             let zip = try ZipWriter(path: temporary)

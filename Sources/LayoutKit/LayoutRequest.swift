@@ -150,16 +150,25 @@ extension LayoutRequest {
         return job
     }
 
+    /// What the raster writers of `laidOut` render from: `scales` (one per view, or per page for
+    /// an EPUB), `input`'s document, language and `title`.
+    public func context(
+        _ laidOut: LaidOut, input: LayoutInput, scales: [Double], title: String, progressLabel: String?
+    ) -> RenderContext {
+        RenderContext(
+            options: laidOut.options, scales: scales, geometry: laidOut.geometry, source: input.source,
+            password: password, workers: workers, title: title, language: input.language, progressLabel: progressLabel)
+    }
+
     /// The web reader of `laidOut`, with the document's title, language and outline.
     public func webReader(_ laidOut: LaidOut, input: LayoutInput, progressLabel: String?) -> WebReader {
         var reader = WebReader(
-            layout: laidOut.layout, options: laidOut.options, scales: laidOut.imageScales,
-            geometry: laidOut.geometry, source: input.source, password: password, workers: workers)
-        reader.title = input.document.title
-        reader.language = input.language
+            layout: laidOut.layout,
+            context: context(
+                laidOut, input: input, scales: laidOut.imageScales,
+                title: WebReader.title(input.document.title, source: input.source), progressLabel: progressLabel))
         reader.outline = input.document.outline
         reader.background = background
-        reader.progressLabel = progressLabel
         return reader
     }
 
@@ -179,27 +188,25 @@ extension LayoutRequest {
     /// its language, outline, page labels and a comic's ComicInfo.
     public func epubJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> EPUBJob {
         var job = EPUBJob(
-            pages: laidOut.pages, options: laidOut.options,
-            scales: laidOut.pageScales(fit: fit, isComic: input.comic != nil), geometry: laidOut.geometry,
-            source: input.source, password: password, workers: workers, title: input.title(file: file))
-        job.language = input.language
+            pages: laidOut.pages,
+            context: context(
+                laidOut, input: input, scales: laidOut.pageScales(fit: fit, isComic: input.comic != nil),
+                title: input.title(file: file), progressLabel: progressLabel))
         job.outline = input.document.outline
         job.labels = input.labels(of: laidOut.pages.map(\.number))
         job.comic = input.comic?.info
-        job.progressLabel = progressLabel
         return job
     }
 
     /// The comic archive of `laidOut`: its views as JPEG images with a ComicInfo.xml.
     public func cbzJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> CBZJob {
         var job = CBZJob(
-            layout: laidOut.layout, options: laidOut.options, scales: laidOut.imageScales,
-            geometry: laidOut.geometry, source: input.source, password: password, workers: workers,
-            title: input.title(file: file))
+            layout: laidOut.layout,
+            context: context(
+                laidOut, input: input, scales: laidOut.imageScales, title: input.title(file: file),
+                progressLabel: progressLabel))
         job.background = background ?? .white
         job.comic = input.comic?.info
-        job.language = input.language
-        job.progressLabel = progressLabel
         return job
     }
 }

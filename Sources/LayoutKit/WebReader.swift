@@ -19,22 +19,13 @@ import Vips
 /// written beside its destination and renamed into place when complete (`AtomicFolder`).
 public struct WebReader: Sendable {
     public var layout: Layout
-    public var options: LayoutOptions
-    /// Pixels per point of the normal set, per view (`--dpi` or `--fit`).
-    public var scales: [Double]
-    /// Content offsets of the crop box inside the laid-out box, by page number.
-    public var geometry: [Int: PageGeometry]
-    public var source: PDFSource
-    public var password: String?
-    public var workers: Int
-    public var title: String?
-    /// A BCP 47 tag for `<html lang>`; nil writes "und" (undetermined).
-    public var language: String?
-    public var outline: [OutlineEntry]
+    /// The options, the normal set's pixels per point per view (`--dpi` or `--fit`), the
+    /// document, its title (`title(_:source:)`) and its language, a BCP 47 tag for
+    /// `<html lang>` ("und" when absent).
+    public var context: RenderContext
+    public var outline: [OutlineEntry] = []
     /// The colour around the pages; nil leaves the reader's own grey.
     public var background: Colour?
-    /// The progress bar's label (drawn only on a terminal); nil draws none.
-    public var progressLabel: String?
 
     /// The sharp set is this many times the normal set's pixels per point.
     public static let sharpFactor = 2
@@ -47,14 +38,13 @@ public struct WebReader: Sendable {
     /// WebP at quality 80 with libwebp's fastest method: pages are mostly flat paper and text.
     static let webpOptions = "[Q=80,effort=0]"
 
-    public init(
-        layout: Layout, options: LayoutOptions, scales: [Double], geometry: [Int: PageGeometry], source: PDFSource,
-        password: String?, workers: Int
-    ) {
-        self.layout = layout; self.options = options; self.scales = scales; self.geometry = geometry
-        self.source = source; self.password = password; self.workers = workers
-        outline = []
+    public init(layout: Layout, context: RenderContext) {
+        self.layout = layout
+        self.context = context
     }
+
+    private var options: LayoutOptions { context.options }
+    private var geometry: [Int: PageGeometry] { context.geometry }
 
     /// True when `folder` holds nothing but what a reader holds, down to the files in pages/ and
     /// text/ (so writing over it loses nothing of anyone's).
@@ -110,14 +100,15 @@ public struct WebReader: Sendable {
             try write(json, to: temporary + "/layout.json")
             try write("window.frostReaderLayout = " + json + ";\n", to: temporary + "/layout.js")
             try write(
-                WebReaderFiles.indexHTML(title: documentTitle, language: language, rtl: options.rtl),
+                WebReaderFiles.indexHTML(title: context.title, language: context.language, rtl: options.rtl),
                 to: temporary + "/index.html")
             try write(WebReaderFiles.script, to: temporary + "/reader.js")
             try write(WebReaderFiles.style, to: temporary + "/reader.css")
         }
     }
 
-    var documentTitle: String {
+    /// The reader's title: the document's own as it gives it, else its file's name ("PDF" for bytes).
+    public static func title(_ title: String?, source: PDFSource) -> String {
         if let title, !title.isEmpty { return title }
         if case .file(let path) = source { return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
         return "PDF"
@@ -126,7 +117,7 @@ public struct WebReader: Sendable {
     /// Each page once, in reading order, at the scale of the first view holding it.
     public func pageJobs() -> [PageJob] {
         var seen = Set<Int>(), jobs: [PageJob] = []
-        for (view, scale) in zip(layout.views, scales) {
+        for (view, scale) in zip(layout.views, context.scales) {
             for placed in view.pages where seen.insert(placed.page).inserted {
                 jobs.append(
                     PageJob(
@@ -141,10 +132,12 @@ public struct WebReader: Sendable {
 
     private func render(_ jobs: [PageJob], into folder: String) throws -> [PageFacts] {
         let progress = ProgressBar(
-            label: progressLabel ?? "", total: jobs.count, quiet: progressLabel == nil, minimum: 8)
+            label: context.progressLabel ?? "", total: jobs.count, quiet: context.progressLabel == nil, minimum: 8)
         defer { progress.finish() }
         let geometry = self.geometry
-        return try ParallelRender.map(count: jobs.count, workers: workers, source: source, password: password) {
+        return try ParallelRender.map(
+            count: jobs.count, workers: context.workers, source: context.source, password: context.password
+        ) {
             index, document in
             let job = jobs[index]
             let page = try document.page(at: job.number - 1)
@@ -207,7 +200,7 @@ public struct WebReader: Sendable {
                 textFile: index / Self.pagesPerTextFile, words: facts[index].words.count)
         }
         let document = ReaderJSON(
-            generator: "pdflayout", title: documentTitle, language: language ?? "und",
+            generator: "pdflayout", title: context.title, language: context.language ?? "und",
             mode: options.mode.rawValue, direction: options.direction.rawValue, rtl: options.rtl, cover: options.cover,
             background: background.map(Self.css), views: layout.views, pages: pages,
             textFiles: (jobs.count + Self.pagesPerTextFile - 1) / Self.pagesPerTextFile,

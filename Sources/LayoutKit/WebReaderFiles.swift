@@ -1,4 +1,5 @@
 import Foundation
+import Publication
 
 /// The reader's own files: the page, its script and its style, written by the project (no
 /// framework, no network). They are real files in Reader/, compiled into the binary as bytes
@@ -7,14 +8,9 @@ enum WebReaderFiles {
     /// index.html for a document: its title, its language and its reading direction.
     static func indexHTML(title: String, language: String?, rtl: Bool) -> String {
         page
-            .replacingOccurrences(of: "{{LANG}}", with: escaped(language ?? "und"))
+            .replacingOccurrences(of: "{{LANG}}", with: XMLText.escaped(language ?? "und"))
             .replacingOccurrences(of: "{{DIR}}", with: rtl ? "rtl" : "ltr")
-            .replacingOccurrences(of: "{{TITLE}}", with: escaped(title))
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "{{TITLE}}", with: XMLText.escaped(title))
     }
 
     /// index.html with {{LANG}}, {{DIR}} and {{TITLE}} to fill in (Reader/index.html).

@@ -280,7 +280,7 @@ struct LayoutJob: Sendable {
     ) throws -> Written {
         let job = request.cbzJob(
             laidOut, input: input, file: file, progressLabel: drawsProgress ? "pdflayout: writing the CBZ" : nil)
-        try SizeGuard.check(job.layout.views, scales: job.scales, target: target, force: force)
+        try SizeGuard.check(job.layout.views, scales: job.context.scales, target: target, force: force)
         input.warmUp()
         try job.write(to: target.path)
         let count = laidOut.layout.views.count

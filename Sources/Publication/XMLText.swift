@@ -1,7 +1,8 @@
-/// Text made safe for XML character data and attribute values; characters XML 1.0 forbids
-/// (C0 controls other than tab, line feed and carriage return) are dropped.
-enum XMLText {
-    static func escaped(_ text: String) -> String {
+/// Text made safe for XML and HTML character data and attribute values (the EPUB's documents,
+/// ComicInfo.xml, the web reader's page); characters XML 1.0 forbids (C0 controls other than tab,
+/// line feed and carriage return) are dropped.
+public enum XMLText {
+    public static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
