@@ -42,14 +42,40 @@ public enum InkExtent {
         let bounds = limit ?? Region(x: 0, y: 0, width: width, height: height)
         let minX = max(0, bounds.x), minY = max(0, bounds.y)
         let maxX = min(width, bounds.x + bounds.width), maxY = min(height, bounds.y + bounds.height)
-        var left = max(box.x, minX), top = max(box.y, minY)
-        var right = min(box.x + box.width, maxX), bottom = min(box.y + box.height, maxY)
+        let left = max(box.x, minX), top = max(box.y, minY)
+        let right = min(box.x + box.width, maxX), bottom = min(box.y + box.height, maxY)
         guard right > left, bottom > top else { return box }
         let background = ringMedian(
             grey, width: width, left: max(minX, left - 2), top: max(minY, top - 2), right: min(maxX, right + 2),
             bottom: min(maxY, bottom + 2))
+        var growth = Growth(
+            grey: grey, width: width, minX: minX, minY: minY, maxX: maxX, maxY: maxY, background: background,
+            left: left, top: top, right: right, bottom: bottom)
+        let reach = max(1, (bottom - top) / 2)
+        growth.growVertically(reach: reach)
+        let allowedGap = gap.map { max(2, $0) } ?? Int.max
+        // About one line height of columns: the stretch judged text-like or not.
+        let stretch = max(6, growth.bottom - growth.top)
+        growth.growSideways(direction: 1, allowedGap: allowedGap, stretch: stretch)
+        growth.growSideways(direction: -1, allowedGap: allowedGap, stretch: stretch)
+        // The columns taken in may hold taller glyphs.
+        growth.growVertically(reach: reach)
+        let grownLeft = max(minX, growth.left - 1), grownTop = max(minY, growth.top - 1)
+        let grownRight = min(maxX, growth.right + 1), grownBottom = min(maxY, growth.bottom + 1)
+        return Region(x: grownLeft, y: grownTop, width: grownRight - grownLeft, height: grownBottom - grownTop)
+    }
+
+    /// A box being grown (`left..<right` × `top..<bottom`) inside `minX..<maxX` × `minY..<maxY`
+    /// of a grey image whose background around the box is `background`.
+    private struct Growth {
+        let grey: [UInt8]
+        let width: Int
+        let minX: Int, minY: Int, maxX: Int, maxY: Int
+        let background: Int
+        var left: Int, top: Int, right: Int, bottom: Int
+
         func ink(_ x: Int, _ y: Int) -> Bool { abs(Int(grey[y * width + x]) - background) >= contrast }
-        let nearBackground = max(0, background - flatTolerance)...min(255, background + flatTolerance)
+
         /// Whether pixels of these grey levels (a histogram) look like text: enough of them flat,
         /// near the background or near their own median (a panel: a selected row, a button).
         func textLike(_ histogram: [Int], pixels: Int) -> Bool {
@@ -68,6 +94,7 @@ public enum InkExtent {
                 inkLevel = level
                 inkCount = count
             }
+            let nearBackground = max(0, background - flatTolerance)...min(255, background + flatTolerance)
             let nearMedian = max(0, median - panelTolerance)...min(255, median + panelTolerance)
             let nearInk = max(0, inkLevel - panelTolerance)...min(255, inkLevel + panelTolerance)
             var flats = 0
@@ -85,13 +112,15 @@ public enum InkExtent {
                 ink(x, next) && (max(left, x - 1)..<min(right, x + 2)).contains { ink($0, edge) }
             }
         }
+
         /// Whether row `y` (across the box) looks like the edge of a line of text, not a picture.
         func rowIsTextLike(_ y: Int) -> Bool {
             var histogram = [Int](repeating: 0, count: 256)
             for x in left..<right { histogram[Int(grey[y * width + x])] += 1 }
             return textLike(histogram, pixels: right - left)
         }
-        func growVertically(reach: Int) {
+
+        mutating func growVertically(reach: Int) {
             var grown = 0
             while top > minY && grown < reach && continues(from: top, to: top - 1) && rowIsTextLike(top - 1) {
                 top -= 1
@@ -103,9 +132,6 @@ public enum InkExtent {
                 grown += 1
             }
         }
-        let reach = max(1, (bottom - top) / 2)
-        growVertically(reach: reach)
-        let allowedGap = gap.map { max(2, $0) } ?? Int.max
 
         /// Whether column `x` holds ink in rows top..<bottom, and whether that ink runs on above
         /// and below them: a frame, a separator or a panel's edge crossing the line, not a letter.
@@ -115,9 +141,10 @@ public enum InkExtent {
             let below = bottom + 1 < maxY && ink(x, bottom) && ink(x, bottom + 1)
             return (true, above && below)
         }
-        // About one line height of columns: the stretch judged text-like or not.
-        let stretch = max(6, bottom - top)
-        for direction in [1, -1] {
+
+        /// Right (`direction` 1) or left (-1), column by column, while ink comes back within
+        /// `allowedGap` blank columns and each stretch of `stretch` columns looks like text.
+        mutating func growSideways(direction: Int, allowedGap: Int, stretch: Int) {
             var blank = 0
             var x = direction > 0 ? right : left - 1
             // The extent reached before each column of the stretch, and the stretch's grey levels.
@@ -147,13 +174,6 @@ public enum InkExtent {
                 x += direction
             }
         }
-        // The columns taken in may hold taller glyphs.
-        growVertically(reach: reach)
-        left = max(minX, left - 1)
-        top = max(minY, top - 1)
-        right = min(maxX, right + 1)
-        bottom = min(maxY, bottom + 1)
-        return Region(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The median grey of the outermost rows and columns of the rectangle left..<right ×
