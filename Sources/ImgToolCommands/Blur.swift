@@ -472,13 +472,20 @@ private func trimmed(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
 }
 
-/// One secret `--find emails,…` found and hid: its kind and box in pixels, never its text.
+/// One secret `--find emails,…` found and hid: its kind and box in pixels, never its text;
+/// written flat: `{kind, x, y, width, height}`.
 struct SecretRecord: Encodable, Sendable {
     var kind: String
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+    var box: PixelRect
+
+    enum CodingKeys: CodingKey { case kind }
+
+    /// The box's own keys, and the kind beside them in the same object.
+    func encode(to encoder: any Encoder) throws {
+        try box.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+    }
 }
 
 /// One box of text `--find text` found, in pixels of the image, written flat:

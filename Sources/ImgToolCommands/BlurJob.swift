@@ -149,9 +149,7 @@ struct BlurJob: Sendable {
 
     private static func records(_ secrets: [FoundSecret]) -> [SecretRecord] {
         secrets.map {
-            SecretRecord(
-                kind: $0.kind.rawValue, x: $0.region.x, y: $0.region.y, width: $0.region.width,
-                height: $0.region.height)
+            SecretRecord(kind: $0.kind.rawValue, box: $0.region)
         }
     }
 
