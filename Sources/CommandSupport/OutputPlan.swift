@@ -3,8 +3,9 @@ import Foundation
 import ToolSupport
 
 /// What a command writes for one input: an image in a format, a PDF, a folder holding the web
-/// reader, or an editor's sidecar. New outputs (EPUB, comic archives) are new cases here, so that
-/// every command resolves them through the one `OutputPlan`.
+/// reader, an editor's sidecar, a fixed-layout EPUB or a comic archive. A new output is a new case
+/// here (and, when it is one file named by its suffix, an entry of `documents`), so that every
+/// command resolves it through the one `OutputPlan`.
 public enum OutputKind: Sendable, Equatable {
     case image(ImageFormat)
     case pdf
@@ -17,6 +18,16 @@ public enum OutputKind: Sendable, Equatable {
     case epub
     /// A comic archive (JPEG images and ComicInfo.xml in a zip).
     case cbz
+
+    /// The kinds that are one file named by their own suffix (not images, folders or sidecars),
+    /// in the order commands list them.
+    public static let documents: [OutputKind] = [.pdf, .epub, .cbz]
+
+    /// The document kind `suffix` (".pdf", ".EPUB") names, nil for any other.
+    public init?(documentSuffix suffix: String) {
+        guard let kind = Self.documents.first(where: { $0.suffix == suffix.lowercased() }) else { return nil }
+        self = kind
+    }
 
     /// The suffix a file of this kind is named with (`""` for a folder).
     public var suffix: String {

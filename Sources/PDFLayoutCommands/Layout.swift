@@ -316,11 +316,10 @@ extension PDFLayout {
                     throw ValidationError("--columns makes one sheet; --format html is a reader of the display modes")
                 }
             }
-            if let format,
-                !["pdf", "epub", "cbz", "png", "jpg", "jpeg", "webp", "tif", "tiff", "html"].contains(
-                    format.lowercased())
-            {
-                throw ValidationError("--format must be pdf, epub, cbz, png, jpg, webp, tif or html")
+            if let format, !OutputTarget.isFormat(format) {
+                let names = OutputTarget.formatNames
+                throw ValidationError(
+                    "--format must be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])")
             }
             if dropEncryption && ownerPassword != nil {
                 throw ValidationError("give --owner-password (sheets encrypted) or --drop-encryption (not), not both")

@@ -19,15 +19,22 @@ struct OutputTarget: Equatable {
     /// The image formats pdflayout writes.
     static let imageFormats: [ImageFormat] = [.png, .jpeg, .webp, .tiff]
 
-    /// `--format NAME` (checked by `validate()`): html is the reader, pdf a PDF, the rest images.
+    /// `--format NAME` (checked by `validate()`): html is the reader, pdf, epub and cbz those
+    /// documents, the rest images.
     static func kind(format name: String) -> OutputKind {
-        switch name.lowercased() {
-        case "html": return .reader
-        case "pdf": return .pdf
-        case "epub": return .epub
-        case "cbz": return .cbz
-        default: return .image(ImageFormat(named: name))
-        }
+        if name.lowercased() == "html" { return .reader }
+        return OutputKind(documentSuffix: "." + name) ?? .image(ImageFormat(named: name))
+    }
+
+    /// The names `--format` takes, as listed to users ("pdf, epub, cbz, png, jpg, webp, tif or
+    /// html"); JPEG's and TIFF's long suffixes are taken too.
+    static let formatNames: [String] =
+        OutputKind.documents.map { String($0.suffix.dropFirst()) } + imageFormats.map { String($0.suffix.dropFirst()) }
+        + ["html"]
+
+    /// Whether `--format NAME` names something pdflayout writes.
+    static func isFormat(_ name: String) -> Bool {
+        (formatNames + ["jpeg", "tiff"]).contains(name.lowercased())
     }
 
     /// `-o DIR` or `-o DIR/` with `--format html`.
@@ -55,20 +62,13 @@ struct OutputTarget: Equatable {
             throw ToolFailure(
                 "-o \(text): name the output with a suffix: .pdf, .png, .jpg, .webp or .tif", status: ExitStatus.usage)
         }
-        if suffix == ".pdf" {
-            guard target.options.isEmpty else {
-                throw ToolFailure(
-                    "-o \(text): saver options in [brackets] apply to images, not to PDF", status: ExitStatus.usage)
-            }
-            return OutputTarget(path: target.path, kind: .pdf)
-        }
-        if suffix == ".epub" || suffix == ".cbz" {
+        if let kind = OutputKind(documentSuffix: suffix) {
             guard target.options.isEmpty else {
                 throw ToolFailure(
                     "-o \(text): saver options in [brackets] apply to images, not to \(suffix.dropFirst().uppercased())",
                     status: ExitStatus.usage)
             }
-            return OutputTarget(path: target.path, kind: suffix == ".epub" ? .epub : .cbz)
+            return OutputTarget(path: target.path, kind: kind)
         }
         if suffix == ".html" || suffix == ".htm" {
             let folder = String(target.path.dropLast(suffix.count))
@@ -79,7 +79,7 @@ struct OutputTarget: Equatable {
         let format = ImageFormat(named: suffix)
         guard imageFormats.contains(where: format.isSame), format.canSave else {
             throw ToolFailure(
-                "-o \(text): cannot write \(suffix) (use .pdf, .epub, .cbz, .png, .jpg, .webp or .tif)",
+                "-o \(text): cannot write \(suffix) (use \(Self.suffixList))",
                 status: ExitStatus.usage)
         }
         _ = try OutputNames.pattern(in: target.path, for: text)
@@ -90,6 +90,12 @@ struct OutputTarget: Equatable {
             throw ToolFailure("-o \(text): \(error.description)", status: ExitStatus.usage)
         }
         return OutputTarget(path: target.path, kind: .image(format), options: options)
+    }
+
+    /// ".pdf, .epub, .cbz, .png, .jpg, .webp or .tif": what `-o` names.
+    static var suffixList: String {
+        let suffixes = OutputKind.documents.map(\.suffix) + imageFormats.map(\.suffix)
+        return suffixes.dropLast().joined(separator: ", ") + " or " + suffixes[suffixes.count - 1]
     }
 
     /// The files written for `views`.
