@@ -1,3 +1,4 @@
+import CommandSupport
 import Testing
 import ToolSupport
 
