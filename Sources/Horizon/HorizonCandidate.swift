@@ -80,25 +80,27 @@ extension VanishingPointEvidence {
 ///
 /// The coefficients were fitted by bench/horizon/fit.sh (fit_confidence.py) on the development half
 /// of the corpus only (see bench/horizon/LABELLING.md); the test half was never used to choose them.
-/// Its output for these values: 635 line candidates (226 within 1°) and 621 vanishing points (457
-/// within 1°) from 666 development images; out of fold, a threshold of 0.75 answers 538 of them
-/// with 9 answers wrong (more than 2° off, or on a photo without a level reference). A coefficient
-/// of 0 is a feature whose fitted sign contradicted its expected effect, left out.
+/// Pictures are analysed at the fixed 1024-px working size. The tilt itself is not a feature, so a
+/// turned photo keeps its confidence. A coefficient of 0 is a feature whose fitted sign contradicted
+/// its expected effect, left out. The fit's output and the threshold's out-of-fold table are in
+/// bench/horizon/RESULTS.md.
 enum ConfidenceModel {
     static let lineFeatureNames = [
-        "coverage", "log_rival_ratio", "residual", "abs_angle", "vp_agrees", "vp_disagrees_strength",
-        "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far",
-        "gate_score",
+        "coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength", "twin_share",
+        "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score", "vp_agrees_support",
+        "vp_agrees_structures", "mirror",
     ]
     static let vanishingPointFeatureNames = [
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
-        "log_rival_ratio", "abs_angle", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
+        "log_rival_ratio", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
+        "line_agrees_coverage",
     ]
     static let lineCoefficients: [Double] = [
-        -0.9488, 0.7676, 0.0990, -0.7069, -1.1259, 1.6504, -1.1441, 0.7295, 1.3645, 0.0000, 1.4758, 1.9413,
+        -5.4480, 3.1314, 0.1192, -0.4857, 0.0000, -0.4568, 0.4424, 1.4129, 0.0000, 1.6555, 3.0749, 0.8271,
+        0.5006, 0.9297,
     ]
     static let vanishingPointCoefficients: [Double] = [
-        -4.5836, 1.2095, 2.0117, 0.0000, 0.5033, 0.0000, -1.2838, 0.1430, -0.4561, 3.8280, 0.2815, 1.0471,
+        -6.9345, 1.2046, 2.3854, 0.0000, 1.0377, -0.3320, -1.0936, 0.5069, 1.7118, 0.5099, 1.1212, 3.3989,
     ]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {

@@ -31,6 +31,11 @@ public struct LineSegment: Sendable, Equatable, Hashable {
         self.end = end
     }
 
+    /// The point halfway between the ends.
+    public var midpoint: ImagePoint {
+        ImagePoint(x: (start.x + end.x) / 2, y: (start.y + end.y) / 2)
+    }
+
     /// Tilt in degrees, project convention: positive when the segment rises to the right.
     public var angleDegrees: Double {
         let (from, to) = start.x <= end.x ? (start, end) : (end, start)

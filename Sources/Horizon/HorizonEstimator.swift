@@ -21,8 +21,8 @@ import Darwin
 ///    The older Hough verticals (`verticals`) are still reported for diagnostics.
 ///
 /// Confidence: each candidate's probability of being within 1° of the truth, from a logistic model
-/// of its measurements (coverage, distinctness from rivals, straightness, the tilt itself as a
-/// prior, how the two candidates agree, and for a line whether it separates a smooth side from a
+/// of its measurements (coverage, distinctness from rivals, straightness, how the two candidates
+/// agree and how strong the agreeing one is, and for a line whether it separates a smooth side from a
 /// busy one and whether it is a thin line with edges of both polarities, like a waterline or a
 /// cable). The models
 /// were fitted on the development half of the corpus in bench/horizon (see `ConfidenceModel`). The
@@ -56,7 +56,7 @@ public struct HorizonEstimator: Sendable {
         public init(
             maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
             minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-            rivalSeparation: Double = 2, minConfidence: Double = 0.75,
+            rivalSeparation: Double = 2, minConfidence: Double = 0.53,
             useVerticals: Bool = true, agreementTolerance: Double = 1
         ) {
             self.maxAngle = maxAngle
@@ -123,22 +123,28 @@ public struct HorizonEstimator: Sendable {
             verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
         analysis.vanishingPoint = vanishingPoint
         analysis.candidates = candidates(horizon, vanishingPoint, verticals, edges: edges.horizontal, map: map)
-        if var best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
-            // When the horizon line and the verticals agree, the line is reported: it is what a
-            // person sees, and the overlay draws it where it is.
-            if let line = analysis.candidates.first(where: { $0.evidence == .horizonLine }),
-                abs(line.angleDegrees - best.angleDegrees) <= config.agreementTolerance
+        if let best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
+            // The most confident candidate is the answer. A line that agrees with it and would answer
+            // by itself gives the angle: it is what a person sees. A line that would not answer only
+            // shows where the horizon is (its angle came and went between copies of a photo, moving
+            // the answer by up to the agreement tolerance).
+            var angle = best.angleDegrees, evidence = best.evidence
+            var drawn: LineSegment?
+            if let h = horizon, let lineCandidate = analysis.candidates.first(where: { $0.evidence == .horizonLine }),
+                abs(h.angleDegrees - best.angleDegrees) <= config.agreementTolerance
             {
-                best = HorizonCandidate(
-                    evidence: .horizonLine, angleDegrees: line.angleDegrees,
-                    features: line.features, featureNames: line.featureNames,
-                    confidence: best.confidence, capped: line.capped)
+                if best.evidence == .horizonLine || lineCandidate.confidence >= config.minConfidence {
+                    angle = h.angleDegrees
+                    evidence = .horizonLine
+                    drawn = h.line
+                } else {
+                    drawn = line(through: h.line.midpoint, angle: angle, width: width, height: height)
+                }
             }
-            let drawn = best.evidence == .horizonLine ? horizon?.line : nil
             analysis.candidate = HorizonEstimate(
-                angleDegrees: best.angleDegrees, confidence: best.confidence,
-                line: drawn ?? levelLine(angle: best.angleDegrees, width: width, height: height),
-                evidence: best.evidence, imageWidth: width, imageHeight: height)
+                angleDegrees: angle, confidence: best.confidence,
+                line: drawn ?? levelLine(angle: angle, width: width, height: height),
+                evidence: evidence, imageWidth: width, imageHeight: height)
         }
         if let candidate = analysis.candidate, candidate.confidence >= config.minConfidence {
             analysis.estimate = candidate
@@ -151,6 +157,10 @@ public struct HorizonEstimator: Sendable {
 
     /// Share of the width a horizon line must cover to answer on its own.
     static let minLineCoverage = 0.35
+
+    /// A line whose middle lies farther than this share of the height from the centre row (within
+    /// 4 % of the top or bottom edge) is a border or a frame, not a horizon.
+    static let borderRow = 0.46
 
     /// Verticals must stand in at least this many of twenty columns across the picture.
     static let minVerticalStructures = 3
@@ -184,14 +194,20 @@ public struct HorizonEstimator: Sendable {
             }
             let near = textureContrast(map, line: h, reach: 0.08 * height)
             let far = textureContrast(map, line: h, reach: height)
+            // How much the agreeing verticals weigh: a building's many long edges, not a tree's few.
+            let vpSupport = point.map { vpAgrees * log1p(10 * $0.inlierLength) } ?? 0
+            let vpStructures = point.map { vpAgrees * log(Double(max($0.structures, 1))) } ?? 0
             let features = [
-                h.coverage, log(max(h.rivalRatio, 1)), h.residual, abs(h.angleDegrees) / 10,
-                vpAgrees, vpDisagrees, twins, centreY, near, far, h.confidence,
+                h.coverage, log(max(h.rivalRatio, 1)), h.residual, vpAgrees, vpDisagrees, twins, centreY,
+                near, far, h.confidence, vpSupport, vpStructures, mirrorSymmetry(map, line: h),
             ]
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
-            // picture ambiguous, and a line across a third of the picture or less is too little of
-            // it: such a line answers only when the verticals agree with it.
-            let capped = (h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage) && vpAgrees == 0
+            // picture ambiguous, a line across a third of the picture or less is too little of it,
+            // and a line along the picture's top or bottom edge is a border: such a line does not
+            // answer. Agreeing verticals answer with their own confidence, and the line is drawn.
+            let capped =
+                h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage
+                || abs(centreY - 0.5) > Self.borderRow
             result.append(
                 .scored(
                     .horizonLine, angle: h.angleDegrees, features: features, names: ConfidenceModel.lineFeatureNames,
@@ -206,8 +222,8 @@ public struct HorizonEstimator: Sendable {
             let hough = verticals.map { agree($0.angleDegrees, p.angleDegrees) ? $0.confidence : 0 } ?? 0
             let features = [
                 log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
-                p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), abs(p.angleDegrees) / 10,
-                lineAgrees, lineDisagrees, hough,
+                p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), lineAgrees, lineDisagrees,
+                hough, lineAgrees * (horizon?.coverage ?? 0),
             ]
             // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
             let capped = p.structures < Self.minVerticalStructures
@@ -242,6 +258,43 @@ public struct HorizonEstimator: Sendable {
         }
         guard nAbove > 0 && nBelow > 0 else { return 0 }
         return log((1 + below / Double(nBelow)) / (1 + above / Double(nAbove)))
+    }
+
+    /// How much the picture mirrors itself in the line, as still water mirrors a shore: gradients
+    /// at `reach` pixels above and below it (2 px steps, sampled every `step` px along it) compared
+    /// as a mirror would make them (the same along the line, opposite across it). 1: a perfect
+    /// mirror; near 0: sky over sea, mountains, foliage, texture.
+    func mirrorSymmetry(_ map: EdgeMap, line: HorizonLineEvidence, reach: Int = 24, step: Double = 2) -> Double {
+        let a = line.line.start, b = line.line.end
+        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        guard length > 0 else { return 0 }
+        let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+        let nx = -uy, ny = ux
+        func gradient(_ x: Double, _ y: Double) -> (along: Double, across: Double)? {
+            let xi = Int(x.rounded(.down)), yi = Int(y.rounded(.down))
+            guard xi >= 0, yi >= 0, xi < map.width, yi < map.height else { return nil }
+            let i = yi * map.width + xi
+            let gx = Double(map.gx[i]), gy = Double(map.gy[i])
+            guard gx.isFinite, gy.isFinite else { return nil }
+            return (gx * ux + gy * uy, gx * nx + gy * ny)
+        }
+        var agreement = 0.0, energy = 0.0
+        var t = 0.5
+        while t < length {
+            let px = a.x + t * ux, py = a.y + t * uy
+            for d in stride(from: 2, through: reach, by: 2) {
+                let o = Double(d)
+                guard let above = gradient(px - o * nx, py - o * ny), let below = gradient(px + o * nx, py + o * ny)
+                else { continue }
+                agreement += above.along * below.along - above.across * below.across
+                energy +=
+                    0.5
+                    * (above.along * above.along + above.across * above.across
+                        + below.along * below.along + below.across * below.across)
+            }
+            t += step
+        }
+        return energy > 0 ? agreement / energy : 0
     }
 
     /// Edges along a line, by polarity: the weaker side's share of the stronger. A boundary between
@@ -391,10 +444,15 @@ public struct HorizonEstimator: Sendable {
 
 /// The line at `angle` through the image centre, clipped to the image.
 func levelLine(angle: Double, width: Double, height: Double) -> LineSegment {
+    line(through: ImagePoint(x: width / 2, y: height / 2), angle: angle, width: width, height: height)
+}
+
+/// The line at `angle` through `point`, clipped to the picture.
+func line(through point: ImagePoint, angle: Double, width: Double, height: Double) -> LineSegment {
     let s = sin(angle / degreesPerRadian), c = cos(angle / degreesPerRadian)
-    let rho = 0.5 * width * s + 0.5 * height * c
+    let rho = point.x * s + point.y * c
     return clipLine(angle: angle, rho: rho, width: width, height: height)
-        ?? LineSegment(start: ImagePoint(x: 0, y: height / 2), end: ImagePoint(x: width, y: height / 2))
+        ?? LineSegment(start: ImagePoint(x: 0, y: point.y), end: ImagePoint(x: width, y: point.y))
 }
 
 func weightedMedian(_ values: [Double], weights: [Double]) -> Double {

@@ -27,13 +27,22 @@ public struct HorizonDetection: Sendable {
     }
 }
 
-/// Detection pipeline: a thumbnail of about 1024 px on the long side (shrink-on-load, so a
-/// 24-megapixel JPEG is decoded at 1/4 or 1/8 scale), its grey levels, a Gaussian blur and Sobel
+/// Detection pipeline: a thumbnail of 1024 px on the long side (shrink-on-load, so a
+/// 24-megapixel JPEG is decoded at 1/4 or 1/8 scale; smaller pictures are enlarged to it, so that
+/// a photo and its half-size copy are analysed alike), its grey levels, a Gaussian blur and Sobel
 /// gradients, all computed by libvips; then the pure-Swift estimator.
 public enum HorizonDetector {
-    /// Long side of the analysed thumbnail. The estimator's sub-pixel line fit is accurate to a
-    /// few hundredths of a degree at this size; larger only costs decoding time.
+    /// Long side of the analysed thumbnail, whatever the picture's size. The estimator's sub-pixel
+    /// line fit is accurate to a few hundredths of a degree at this size; larger only costs decoding
+    /// time. Its gradient thresholds are per pixel, so a fixed size keeps answers from moving with
+    /// the picture's size.
     public static let analysisSize = 1024
+
+    /// The analysed long side for a picture whose long side is `longSide`: `analysisSize`, except
+    /// that a tiny picture is enlarged at most four times (more would only smear its few pixels).
+    public static func analysedLongSide(forLongSide longSide: Int) -> Int {
+        min(analysisSize, 4 * max(longSide, 1))
+    }
 
     /// Detects the horizon of an image file (standard input is the caller's to read: load it, then
     /// `detect(image:estimator:)`).
@@ -52,9 +61,9 @@ public enum HorizonDetector {
         maxPixels: Int = Image.defaultMaxPixels, keepingThumbnail: Bool = false
     ) throws(VipsError) -> HorizonDetection {
         let swapped = [5, 6, 7, 8].contains(header.orientation)
+        let side = analysedLongSide(forLongSide: max(header.width, header.height))
         let thumbnail = try Image.thumbnail(
-            file: file, width: analysisSize, height: analysisSize,
-            maxPixels: maxPixels)
+            file: file, width: side, height: side, enlarging: true, maxPixels: maxPixels)
         return try detect(
             thumbnail: thumbnail, fullWidth: swapped ? header.height : header.width,
             fullHeight: swapped ? header.width : header.height, estimator: estimator,
@@ -65,7 +74,8 @@ public enum HorizonDetector {
     public static func detect(
         image: Image, estimator: HorizonEstimator, keepingThumbnail: Bool = false
     ) throws(VipsError) -> HorizonDetection {
-        let thumbnail = try image.thumbnail(width: analysisSize, height: analysisSize, enlarging: false)
+        let side = analysedLongSide(forLongSide: max(image.width, image.height))
+        let thumbnail = try image.thumbnail(width: side, height: side, enlarging: true)
         return try detect(
             thumbnail: thumbnail, fullWidth: image.width, fullHeight: image.height,
             estimator: estimator, keepingThumbnail: keepingThumbnail)

@@ -81,13 +81,14 @@ extension Image {
         return try stretched.embed(x: 0, y: 0, width: width, height: height, extend: .copy)
     }
 
-    /// A thumbnail straight from the file, fitting inside width × height and never enlarged.
+    /// A thumbnail straight from the file, fitting inside width × height (enlarged to fit only
+    /// when `enlarging`).
     /// Unlike `thumbnail(width:height:)` on a loaded image, the loader shrinks while decoding
     /// (JPEG DCT scaling, WebP/HEIF/PDF scale), which is most of the speed on large photos.
     /// EXIF orientation is applied. The file is first opened as `load` does (header only), so a
     /// missing file, an unknown or untrusted format or a decompression bomb fail the same way.
     public static func thumbnail(
-        file path: String, width: Int, height: Int,
+        file path: String, width: Int, height: Int, enlarging: Bool = false,
         maxPixels: Int = defaultMaxPixels
     ) throws(VipsError) -> Image {
         // Header only (no pixels are decoded); the thumbnail then reopens the file with a shrink factor.
@@ -96,7 +97,7 @@ extension Image {
             "thumbnail",
             [
                 ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
-                ("size", .string("down")), ("fail_on", .string("truncated")),
+                ("size", .string(enlarging ? "both" : "down")), ("fail_on", .string("truncated")),
             ]
         ).image()
     }

@@ -118,7 +118,7 @@ import Vips
         let first = try #require(try HorizonDetector.detect(image: tilted, estimator: estimator).estimate)
         let fixed = try HorizonLeveller().level(tilted, angleDegrees: first.angleDegrees).copiedToMemory()
         let again = try #require(try HorizonDetector.detect(image: fixed, estimator: estimator).estimate)
-        #expect(abs(again.angleDegrees) < 0.2, "\(asset): \(again.angleDegrees)° after fixing \(first.angleDegrees)°")
+        #expect(abs(again.angleDegrees) < 0.3, "\(asset): \(again.angleDegrees)° after fixing \(first.angleDegrees)°")
     }
 
     @Test func jpegQualityIsReadFromTheTables() throws {
