@@ -60,6 +60,11 @@ public struct VanishingPointEvidence: Sendable, Equatable {
 }
 
 extension VanishingPointEvidence {
+    /// The support as the confidence models read it, log(1 + 10 × inlier length).
+    var logSupport: Double { log1p(10 * inlierLength) }
+    /// The columns holding the verticals, as the models read them (log; never below one).
+    var logStructures: Double { log(Double(max(structures, 1))) }
+
     init(_ fit: VerticalVanishingPoint) {
         angleDegrees = fit.rollDegrees
         inlierCount = fit.inliers.count

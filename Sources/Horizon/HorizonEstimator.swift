@@ -184,19 +184,20 @@ public struct HorizonEstimator: Sendable {
         if let h = horizon {
             let twins = polarityBalance(edges, line: h)
             let centreY = 0.5 * (h.line.start.y + h.line.end.y) / height
-            var vpAgrees = 0.0, vpDisagrees = 0.0
+            // Agreeing verticals weigh by their support and columns (a building's many long edges,
+            // not a tree's few); disagreeing ones by their support.
+            var vpAgrees = 0.0, vpDisagrees = 0.0, vpSupport = 0.0, vpStructures = 0.0
             if let p = point {
                 if agree(p.angleDegrees, h.angleDegrees) {
                     vpAgrees = 1
+                    vpSupport = p.logSupport
+                    vpStructures = p.logStructures
                 } else {
-                    vpDisagrees = log1p(10 * p.inlierLength)
+                    vpDisagrees = p.logSupport
                 }
             }
             let near = textureContrast(map, line: h, reach: 0.08 * height)
             let far = textureContrast(map, line: h, reach: height)
-            // How much the agreeing verticals weigh: a building's many long edges, not a tree's few.
-            let vpSupport = point.map { vpAgrees * log1p(10 * $0.inlierLength) } ?? 0
-            let vpStructures = point.map { vpAgrees * log(Double(max($0.structures, 1))) } ?? 0
             let features = [
                 h.coverage, log(max(h.rivalRatio, 1)), h.residual, vpAgrees, vpDisagrees, twins, centreY,
                 near, far, h.confidence, vpSupport, vpStructures, mirrorSymmetry(map, line: h),
@@ -214,16 +215,20 @@ public struct HorizonEstimator: Sendable {
                     coefficients: ConfidenceModel.lineCoefficients, cap: capped ? Self.cappedLineConfidence : nil))
         }
         if let p = point {
-            var lineAgrees = 0.0, lineDisagrees = 0.0
+            var lineAgrees = 0.0, lineDisagrees = 0.0, lineCoverage = 0.0
             if let h = horizon {
-                if agree(p.angleDegrees, h.angleDegrees) { lineAgrees = 1 } else { lineDisagrees = h.coverage }
+                if agree(p.angleDegrees, h.angleDegrees) {
+                    lineAgrees = 1
+                    lineCoverage = h.coverage
+                } else {
+                    lineDisagrees = h.coverage
+                }
             }
             // The long verticals of the Hough search, when they agree: their gates' score.
             let hough = verticals.map { agree($0.angleDegrees, p.angleDegrees) ? $0.confidence : 0 } ?? 0
             let features = [
-                log1p(10 * p.inlierLength), p.share, p.spread, log(Double(p.structures)),
-                p.residualDegrees, p.nearness, log(max(p.rivalRatio, 1)), lineAgrees, lineDisagrees,
-                hough, lineAgrees * (horizon?.coverage ?? 0),
+                p.logSupport, p.share, p.spread, p.logStructures, p.residualDegrees, p.nearness,
+                log(max(p.rivalRatio, 1)), lineAgrees, lineDisagrees, hough, lineCoverage,
             ]
             // Verticals in one or two narrow columns are one object (a pole, a tree), which may lean.
             let capped = p.structures < Self.minVerticalStructures
