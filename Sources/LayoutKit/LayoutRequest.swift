@@ -35,6 +35,8 @@ public struct LayoutRequest: Sendable {
     public var password: String?
     /// What PDF sheets of an encrypted PDF get: its encryption (with its owner password), or none.
     public var encryption: EncryptionPolicy = .keep(ownerPassword: nil)
+    /// The web reader's page images: both sets (the default) or the chosen size only.
+    public var readerImageSets = WebReader.ImageSets.normalAndSharp
     /// Threads rendering one document's pages.
     public var workers = 1
 
@@ -169,6 +171,7 @@ extension LayoutRequest {
                 title: WebReader.title(input.document.title, source: input.source), progressLabel: progressLabel))
         reader.outline = input.document.outline
         reader.background = background
+        reader.imageSets = readerImageSets
         return reader
     }
 

@@ -15,7 +15,9 @@ import Vips
 ///     text/t000.js ...                       the words of 50 pages at a time, with their boxes
 ///
 /// Every page is rendered once, at the sharp size; the normal set is its 2 × 2 box average
-/// (libvips, `Image.blockAverage`), so `sharpFactor` is 2. The folder is
+/// (libvips, `Image.blockAverage`), so `sharpFactor` is 2. With `imageSets` `.normal` there is no
+/// sharp set: each page is rendered once at the chosen size, and layout.json's `image_sets` says
+/// so (reader.js then shows the normal image on every screen). The folder is
 /// written beside its destination and renamed into place when complete (`AtomicFolder`).
 public struct WebReader: Sendable {
     public var layout: Layout
@@ -26,6 +28,18 @@ public struct WebReader: Sendable {
     public var outline: [OutlineEntry] = []
     /// The colour around the pages; nil leaves the reader's own grey.
     public var background: Colour?
+    /// The image sets written: both (the default), or the chosen size only.
+    public var imageSets = ImageSets.normalAndSharp
+
+    /// Which page images the reader holds (layout.json's `image_sets` names them).
+    public enum ImageSets: Int, Sendable, CaseIterable {
+        /// The chosen size only: one render a page at that size, soft when zoomed or on HiDPI screens.
+        case normal = 1
+        /// The chosen size and `sharpFactor` times as sharp, which the reader takes when the screen needs it.
+        case normalAndSharp = 2
+
+        var names: [String] { self == .normal ? ["normal"] : ["normal", "sharp"] }
+    }
 
     /// The sharp set is this many times the normal set's pixels per point.
     public static let sharpFactor = 2
@@ -69,14 +83,17 @@ public struct WebReader: Sendable {
         }
     }
 
-    /// One page to render: its number, its size in points, and its pixel sizes in both sets.
+    /// One page to render: its number, its size in points, and its pixel sizes in each set.
     public struct PageJob: Sendable {
         public var number: Int
         public var width: Double
         public var height: Double
         public var scale: Double
         public var normal: PixelSize
-        public var sharp: PixelSize
+        /// Nil without a sharp set.
+        public var sharp: PixelSize?
+        /// The size the page is rendered at: the sharp set's, else the normal one's.
+        public var rendered: PixelSize { sharp ?? normal }
         var name: String { String(format: "p%04d", number) }
     }
 
@@ -123,8 +140,10 @@ public struct WebReader: Sendable {
                     PageJob(
                         number: placed.page, width: placed.width, height: placed.height, scale: scale,
                         normal: Scale.pixelSize(width: placed.width, height: placed.height, scale: scale),
-                        sharp: Scale.pixelSize(
-                            width: placed.width, height: placed.height, scale: scale * Double(Self.sharpFactor))))
+                        sharp: imageSets == .normal
+                            ? nil
+                            : Scale.pixelSize(
+                                width: placed.width, height: placed.height, scale: scale * Double(Self.sharpFactor))))
             }
         }
         return jobs
@@ -142,15 +161,19 @@ public struct WebReader: Sendable {
             let job = jobs[index]
             let page = try document.page(at: job.number - 1)
             let offset: (x: Double, y: Double) = geometry[job.number]?.contentOffset ?? (0, 0)
-            let scale = job.scale * Double(Self.sharpFactor)
-            let canvas = try RasterCanvas(width: job.sharp.width, height: job.sharp.height, background: .white)
+            let size = job.rendered
+            let scale = job.scale * Double(job.sharp == nil ? 1 : Self.sharpFactor)
+            let canvas = try RasterCanvas(width: size.width, height: size.height, background: .white)
             canvas.draw(
-                page, paper: PixelRect(x: 0, y: 0, width: job.sharp.width, height: job.sharp.height),
+                page, paper: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
                 contentOrigin: (offset.x * scale, offset.y * scale), scale: scale)
             let pixels = canvas.pixels()
-            let sharp = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
-            try sharp.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)
-            let normal = try Self.normalImage(of: sharp, size: job.normal)
+            let rendered = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
+            var normal = rendered
+            if job.sharp != nil {
+                try rendered.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)
+                normal = try Self.normalImage(of: rendered, size: job.normal)
+            }
             try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)
             progress.advance()
             return PageFacts(label: page.label, words: ReaderText.words(page.textCharacters(), offset: offset))
@@ -196,13 +219,14 @@ public struct WebReader: Sendable {
             ReaderJSON.Page(
                 page: job.number, label: facts[index].label, width: job.width, height: job.height,
                 image: "pages/\(job.name).webp", imageWidth: job.normal.width, imageHeight: job.normal.height,
-                sharpImage: "pages/\(job.name)@2x.webp", sharpWidth: job.sharp.width, sharpHeight: job.sharp.height,
+                sharpImage: job.sharp.map { _ in "pages/\(job.name)@2x.webp" }, sharpWidth: job.sharp?.width,
+                sharpHeight: job.sharp?.height,
                 textFile: index / Self.pagesPerTextFile, words: facts[index].words.count)
         }
         let document = ReaderJSON(
             generator: "pdflayout", title: context.title, language: context.language ?? "und",
             mode: options.mode.rawValue, direction: options.direction.rawValue, rtl: options.rtl, cover: options.cover,
-            background: background.map(Self.css), views: layout.views, pages: pages,
+            background: background.map(Self.css), imageSets: imageSets.names, views: layout.views, pages: pages,
             textFiles: (jobs.count + Self.pagesPerTextFile - 1) / Self.pagesPerTextFile,
             outline: outline.map { ReaderJSON.Entry($0, geometry: geometry) })
         let encoder = JSONEncoder()
@@ -236,9 +260,10 @@ struct ReaderJSON: Encodable {
         var image: String
         var imageWidth: Int
         var imageHeight: Int
-        var sharpImage: String
-        var sharpWidth: Int
-        var sharpHeight: Int
+        /// The sharp set's (absent without one).
+        var sharpImage: String?
+        var sharpWidth: Int?
+        var sharpHeight: Int?
         var textFile: Int
         var words: Int
     }
@@ -277,6 +302,8 @@ struct ReaderJSON: Encodable {
     var rtl: Bool
     var cover: Bool
     var background: String?
+    /// "normal", and "sharp" when the pages have a sharp set.
+    var imageSets: [String]
     var views: [View]
     var pages: [Page]
     var textFiles: Int

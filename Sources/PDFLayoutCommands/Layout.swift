@@ -105,12 +105,13 @@ extension PDFLayout {
                 --format html -o DIR/ writes a web reader of the layout into DIR: index.html,
                 reader.js and reader.css (the project's own, no network), layout.json (and
                 layout.js, for file://), each page as WebP at --dpi or --fit (default 72 dpi)
-                and twice as sharp for zoom and HiDPI screens, the words of every page for an
-                invisible text layer (select, copy, search), the title and outline as a table
-                of contents. Open DIR/index.html from the disk or any static server; #page=37
-                opens page 37; the arrow keys follow the reading direction. DIR must be new,
-                empty, or a previous reader (which is replaced whole); with several PDFs each
-                gets DIR/NAME/.
+                and twice as sharp for zoom and HiDPI screens (--reader-sets 1: the first set
+                only, faster and smaller, soft when zoomed or on HiDPI screens), the words of
+                every page for an invisible text layer (select, copy, search), the title and
+                outline as a table of contents. Open DIR/index.html from the disk or any
+                static server; #page=37 opens page 37; the arrow keys follow the reading
+                direction. DIR must be new, empty, or a previous reader (which is replaced
+                whole); with several PDFs each gets DIR/NAME/.
 
                 Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
                 encrypted without --password, or PDF sheets of an encrypted PDF without
@@ -261,6 +262,12 @@ extension PDFLayout {
                 valueName: "format"))
         var format: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "With --format html: 2 image sets (default), each page at the chosen size and twice as sharp for zoom and HiDPI screens; 1, the chosen size only: about a third of the time and of the bytes on a text book, soft text on HiDPI screens and when zoomed.",
+                valueName: "1|2"))
+        var readerSets: Int?
+
         @Flag(help: "Skip PDFs whose outputs exist and are newer than the PDF.")
         var skipExisting = false
 
@@ -328,6 +335,14 @@ extension PDFLayout {
             where given {
                 if let output, !Self.writesPDF(output: output, format: format) {
                     throw ValidationError("\(option) applies to PDF sheets (-o NAME.pdf): images carry no encryption")
+                }
+            }
+            if let readerSets {
+                if !writesReader {
+                    throw ValidationError("--reader-sets is for the web reader's page images: add --format html")
+                }
+                if WebReader.ImageSets(rawValue: readerSets) == nil {
+                    throw ValidationError("--reader-sets must be 1 (the chosen size) or 2 (and twice as sharp)")
                 }
             }
             if writesReader && (output == nil || output == "-") {
@@ -406,6 +421,7 @@ extension PDFLayout {
             request.password = password
             request.encryption = dropEncryption ? .drop : .keep(ownerPassword: ownerPassword)
             request.workers = batch.workers
+            request.readerImageSets = readerSets.flatMap(WebReader.ImageSets.init(rawValue:)) ?? .normalAndSharp
             return request
         }
 

@@ -224,8 +224,8 @@ struct LayoutJob: Sendable {
         return written
     }
 
-    /// Renders every page for the reader (twice as sharp as asked, for zoom), after refusing
-    /// pages too large for WebP, and writes the folder.
+    /// Renders every page for the reader (twice as sharp as asked, for zoom, unless
+    /// `--reader-sets 1`), after refusing pages too large for WebP, and writes the folder.
     private func writeReader(
         _ laidOut: LaidOut, of input: LayoutInput, to folder: String, file: String
     ) throws -> Written {
@@ -233,10 +233,11 @@ struct LayoutJob: Sendable {
             laidOut, input: input, progressLabel: drawsProgress ? "pdflayout: writing the reader" : nil)
         let maxSide = OutputKind.reader.maxSide
         let jobs = reader.pageJobs()
-        for job in jobs where max(job.sharp.width, job.sharp.height) > maxSide || job.normal.width < 1 {
+        for job in jobs where max(job.rendered.width, job.rendered.height) > maxSide || job.normal.width < 1 {
+            let size = job.rendered, set = job.sharp == nil ? "" : " in the sharp set"
             throw ToolFailure(
                 file: file,
-                "page \(job.number) would be \(job.sharp.width)×\(job.sharp.height) pixels in the sharp set, more than WebP holds (\(maxSide) a side): lower --dpi or --fit",
+                "page \(job.number) would be \(size.width)×\(size.height) pixels\(set), more than WebP holds (\(maxSide) a side): lower --dpi or --fit",
                 status: ExitStatus.usage)
         }
         input.warmUp()

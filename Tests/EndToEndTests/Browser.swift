@@ -17,10 +17,16 @@ final class Browser: @unchecked Sendable {
     private let lock = NSLock()
     private var closed = false
     private let userData: URL
+    /// The URL of each request `requests()` has seen, by DevTools request id.
+    private var requested: [String: String] = [:]
 
-    /// Starts chromedriver and a headless browser with a window of `width` × `height` CSS pixels;
-    /// files the page downloads go to `downloads` (when given).
-    init(width: Int = 1200, height: Int = 800, lifetime: TimeInterval = 180, downloads: URL? = nil) throws {
+    /// Starts chromedriver and a headless browser with a window of `width` × `height` CSS pixels,
+    /// `deviceScaleFactor` device pixels each (2: a HiDPI screen); files the page downloads go to
+    /// `downloads` (when given); with `logsNetwork`, `requests()` tells what the page asked for.
+    init(
+        width: Int = 1200, height: Int = 800, deviceScaleFactor: Int = 1, logsNetwork: Bool = false,
+        lifetime: TimeInterval = 180, downloads: URL? = nil
+    ) throws {
         guard Self.isInstalled else {
             throw BrowserError("chromedriver is missing: run scripts/install-deps.sh (chromium chromium-driver)")
         }
@@ -48,7 +54,8 @@ final class Browser: @unchecked Sendable {
         }
         let arguments = [
             "--headless=new", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
-            "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--user-data-dir=\(userData.path)",
+            "--window-size=\(width),\(height)", "--force-device-scale-factor=\(deviceScaleFactor)",
+            "--user-data-dir=\(userData.path)",
         ]
         var chromeOptions: [String: Any] = ["args": arguments]
         if let downloads {
@@ -56,9 +63,10 @@ final class Browser: @unchecked Sendable {
                 "download.default_directory": downloads.path, "download.prompt_for_download": false,
             ]
         }
-        let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": ["goog:chromeOptions": chromeOptions]]
-        ]
+        var alwaysMatch: [String: Any] = ["goog:chromeOptions": chromeOptions]
+        // Chromium's DevTools events (Network.*) kept for `requests()`.
+        if logsNetwork { alwaysMatch["goog:loggingPrefs"] = ["performance": "ALL"] }
+        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": alwaysMatch]]
         do {
             let value = try call("POST", "/session", capabilities, timeout: 60)
             session = try (value as? [String: Any])?["sessionId"] as? String ?? { throw BrowserError("no session") }()
@@ -166,6 +174,32 @@ final class Browser: @unchecked Sendable {
     /// Types `text` into the element `selector` finds.
     func type(_ text: String, into selector: String) throws {
         _ = try call("POST", "/session/\(session)/element/\(try element(selector))/value", ["text": text])
+    }
+
+    /// What the page asked for since the previous call (a browser started with `logsNetwork`):
+    /// every URL requested, in order, and each failed one with Chromium's error (file:// loads
+    /// are not in the page's own Resource Timing, failed ones nowhere the page can see).
+    func requests() throws -> (urls: [String], failed: [String: String]) {
+        guard let entries = try call("POST", "/session/\(session)/se/log", ["type": "performance"]) as? [[String: Any]]
+        else { throw BrowserError("no performance log") }
+        var urls: [String] = [], failed: [String: String] = [:]
+        for entry in entries {
+            guard let text = entry["message"] as? String,
+                let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let message = object["message"] as? [String: Any], let method = message["method"] as? String,
+                let parameters = message["params"] as? [String: Any], let id = parameters["requestId"] as? String
+            else { continue }
+            if method == "Network.requestWillBeSent",
+                let url = (parameters["request"] as? [String: Any])?["url"] as? String
+            {
+                urls.append(url)
+                lock.withLock { requested[id] = url }
+            } else if method == "Network.loadingFailed", let url = lock.withLock({ requested[id] }) {
+                // Failures of requests the page made (Chromium's own, with no URL logged, are not its).
+                failed[url] = parameters["errorText"] as? String ?? "failed"
+            }
+        }
+        return (urls, failed)
     }
 
     /// A PNG of the window.

@@ -52,6 +52,51 @@ import Vips
         #expect(!html.contains("http:") && !html.contains("https:"), "nothing is fetched from the network")
     }
 
+    /// `--reader-sets 1`: each page once, at the chosen size (no `@2x` file), layout.json naming
+    /// the one set and giving no sharp image; the pages are the default reader's normal set
+    /// drawn at that size directly (close to its 2 × 2 average, not equal). Refused without
+    /// `--format html` and for a number other than 1 or 2.
+    @Test func oneImageSetWritesTheChosenSizeOnly() throws {
+        let scratch = try Scratch()
+        let one = scratch.path("one"), two = scratch.path("two")
+        let options = ["--two-up", "--rtl", "--cover", "-q"]
+        let written = try Self.reader(LayoutRun.bookRTL, options + ["--reader-sets", "1"], to: one + "/")
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try Self.reader(LayoutRun.bookRTL, options + ["--reader-sets", "2"], to: two + "/").status == 0)
+        let names = (1...7).map { String(format: "p%04d", $0) }
+        #expect(try LayoutRun.files(in: URL(fileURLWithPath: one + "/pages")) == names.map { $0 + ".webp" })
+        #expect(
+            try LayoutRun.files(in: URL(fileURLWithPath: two + "/pages"))
+                == names.flatMap { [$0 + ".webp", $0 + "@2x.webp"] }.sorted())
+        let layout = try Self.layoutJSON(one), twoLayout = try Self.layoutJSON(two)
+        #expect(layout["image_sets"] as? [String] == ["normal"])
+        #expect(twoLayout["image_sets"] as? [String] == ["normal", "sharp"])
+        let pages = try #require(layout["pages"] as? [[String: Any]])
+        #expect(pages.count == 7)
+        for page in pages {
+            #expect(page["sharp_image"] == nil && page["sharp_width"] == nil && page["sharp_height"] == nil)
+            let number = try #require(page["page"] as? Int)
+            let image = try Image.load(one + "/" + (try #require(page["image"] as? String)))
+            let normal = try Image.load(two + "/pages/" + String(format: "p%04d.webp", number))
+            #expect(image.width == page["image_width"] as? Int && image.height == page["image_height"] as? Int)
+            #expect(image.width == normal.width && image.height == normal.height && image.width == 612)
+            let difference = try image.subtract(normal).abs().average()
+            #expect(difference > 0 && difference < 6, "page \(number): mean difference \(difference)")
+        }
+        #expect((twoLayout["pages"] as? [[String: Any]])?.allSatisfy { $0["sharp_width"] as? Int == 1224 } == true)
+        // layout.js carries the same JSON for file://.
+        let script = try String(contentsOfFile: one + "/layout.js", encoding: .utf8)
+        #expect(script.contains("\"image_sets\":[\"normal\"]") && !script.contains("@2x"))
+        for (arguments, message) in [
+            (["--reader-sets", "3", "-o", scratch.path("x") + "/", "--format", "html"], "must be 1"),
+            (["--reader-sets", "1", "-o", scratch.path("x.png")], "add --format html"),
+        ] {
+            let refused = try run("pdflayout", [LayoutRun.bookRTL] + arguments)
+            #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try LayoutRun.files(in: scratch.folder) == ["one", "two"])
+    }
+
     @Test func sizesFollowDpiAndTitleAndLanguageComeFromThePDF() throws {
         let scratch = try Scratch()
         let folder = scratch.path("manual")

@@ -245,6 +245,55 @@ import Vips
         #expect((paint as? Double ?? 0) > 0 && (paint as? Double ?? .infinity) < 3000, "first paint \(paint) ms")
     }
 
+    /// On a HiDPI screen (device pixel ratio 2) the default reader takes its sharp set, and a
+    /// `--reader-sets 1` reader, which has none, shows its one set: every page painted, every
+    /// request (the shown spread and the next one fetched ahead) for a file the folder holds,
+    /// none failed, no `@2x` name asked for.
+    @Test func oneImageSetIsShownOnAHiDPIScreenWithoutFailedRequests() throws {
+        for sets in [2, 1] {
+            let scratch = try Scratch()
+            let url = try Self.writeReader(
+                LayoutRun.bookRTL, ["--two-up", "--rtl", "--cover", "--dpi", "36", "--reader-sets", "\(sets)"],
+                in: scratch)
+            let browser = try Browser(deviceScaleFactor: 2, logsNetwork: true)
+            defer { browser.close() }
+            try browser.open(URL(string: url.absoluteString + "#page=2")!)
+            #expect(try browser.run("return window.devicePixelRatio") as? Int == 2)
+            let shown = try Self.shownPages(browser)
+            #expect(shown.map(\.page) == [3, 2] && shown.allSatisfy(\.loaded), "\(sets) sets")
+            let sources = try #require(
+                try browser.run("return [...document.querySelectorAll('#sheet img')].map(i => i.currentSrc)")
+                    as? [String])
+            #expect(sources.count == 2 && sources.allSatisfy { $0.hasSuffix("@2x.webp") == (sets == 2) }, "\(sources)")
+            // The screenshot is in device pixels: twice the CSS boxes.
+            let image = try Self.screenshot(browser, in: scratch)
+            #expect(image.width == 2400)
+            for page in shown {
+                let deviation = try Self.deviation(
+                    image, 2 * Int(page.left) + 8, 2 * Int(page.top) + 8, 2 * Int(page.width) - 16,
+                    2 * Int(page.height) - 16)
+                #expect(deviation > 3, "\(sets) sets: page \(page.page) shows no content on screen")
+            }
+            // The next spread (pages 4 and 5) is fetched ahead: wait for it, then read every request.
+            var urls: [String] = [], failed: [String: String] = [:]
+            let started = Date()
+            while !urls.contains(where: { $0.contains("/pages/p0005") }) && Date().timeIntervalSince(started) < 10 {
+                let requests = try browser.requests()
+                urls += requests.urls
+                failed.merge(requests.failed) { first, _ in first }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            let images = urls.filter { $0.contains("/pages/") }
+            #expect(images.contains { $0.contains("/pages/p0005") }, "\(sets) sets: \(images)")
+            #expect(failed.isEmpty, "\(sets) sets: failed requests \(failed)")
+            #expect(images.contains { $0.hasSuffix("@2x.webp") } == (sets == 2), "\(sets) sets: \(images)")
+            for image in images {
+                let path = try #require(URL(string: image)?.path)
+                #expect(FileManager.default.fileExists(atPath: path), "\(image) is not in the folder")
+            }
+        }
+    }
+
     @Test func searchFindsTheWordsPage() throws {
         let scratch = try Scratch()
         let manual = Fixtures.asset("hyperref-manual.pdf")

@@ -3,7 +3,8 @@
 # two books, and how fast the reader's first screen paints from file:// in headless Chromium:
 #   write   two 300-page books at the default size (72 dpi; the reader also writes its 144-dpi
 #           sharp set and the text layer) vs `pdflayout --single -o page.png`, best wall time of
-#           REPEAT runs (with its CPU time), and the ratios:
+#           REPEAT runs (with its CPU time), and the ratios; the reader with one image set
+#           (--reader-sets 1: the chosen size only) beside the default two, as ratios:
 #             text   hyperref's manual from Assets/, repeated with qpdf (vector text, few images);
 #             photo  300 full-page JPEG photographs at 200 dpi (5 × 7.5 in, 1000 × 1500 pixels;
 #                    12 synthetic photos made here with libvips — Perlin noise in three bands
@@ -77,14 +78,24 @@ row() {
 }
 
 rows=()
+sets=()
 for book in text photo; do
   pdf=$BOOK; [ "$book" = photo ] && pdf=$PHOTO_BOOK
   png=$(best png "$WORK/$book-png/x" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-png/page.png" -q)
   webp=$(best webp "$WORK/$book-webp/x" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-webp/page.webp[Q=80,effort=0]" -q)
   html=$(best html "$WORK/$book-reader" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-reader/" --format html -q)
+  one=$(best one "$WORK/$book-reader-1" -- "$PDFLAYOUT" "$pdf" --single -o "$WORK/$book-reader-1/" --format html \
+    --reader-sets 1 -q)
   rows+=("$(row "$book" "\`--single -o page.png\`" "${png#* }" "${png#* }" "$(du -sb "$WORK/$book-png" | cut -f1)")")
   rows+=("$(row "$book" "\`--single -o 'page.webp[Q=80,effort=0]'\` (the normal set alone)" "${webp#* }" "${png#* }" "$(du -sb "$WORK/$book-webp" | cut -f1)")")
   rows+=("$(row "$book" "**\`--single -o reader/ --format html\`**" "${html#* }" "${png#* }" "$(du -sb "$WORK/$book-reader" | cut -f1)")")
+  rows+=("$(row "$book" "\`--single -o reader/ --format html --reader-sets 1\`" "${one#* }" "${png#* }" "$(du -sb "$WORK/$book-reader-1" | cut -f1)")")
+  sets+=("$(awk -v book="$book" -v two="${html#* }" -v one="${one#* }" -v twoSize="$(du -sb "$WORK/$book-reader" | cut -f1)" \
+    -v oneSize="$(du -sb "$WORK/$book-reader-1" | cut -f1)" 'BEGIN {
+      split(two, t, " "); split(one, o, " ")
+      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %.2f | %.2f | %.2f |\n", book, t[1], o[1], t[2] + t[3], o[2] + o[3],
+        twoSize / 1e6, oneSize / 1e6, o[1] / t[1], (o[2] + o[3]) / (t[2] + t[3]), oneSize / twoSize
+    }')")
 done
 "$PDFLAYOUT" "$BOOK" --two-up --cover -o "$WORK/two-up/" --format html -q
 "$PDFLAYOUT" "$BOOK" --continuous -o "$WORK/continuous/" --format html -q
@@ -101,6 +112,12 @@ continuous=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/continuous/index.ht
   echo "| book | output | wall s | CPU s | MB written | ÷ PNG wall | ÷ PNG CPU |"
   echo "|---|---|---:|---:|---:|---:|---:|"
   printf '%s\n' "${rows[@]}"
+  echo
+  echo "One image set (--reader-sets 1) against two (the default), same runs:"
+  echo
+  echo "| book | two sets wall s | one set wall s | two sets CPU s | one set CPU s | two sets MB | one set MB | ÷ two wall | ÷ two CPU | ÷ two size |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${sets[@]}"
   echo
   echo "First screen from file:// in headless Chromium $(chromium --version 2>/dev/null | awk '{ print $2 }'), 1200×800, median of $LOADS cold loads (ms), text book:"
   echo

@@ -92,9 +92,10 @@
     if (image) image.src = imageFor(placed);
   }
 
-  /** The sharp image when the normal one would be enlarged on this screen (zoom, HiDPI). */
+  /** The sharp image when the normal one would be enlarged on this screen (zoom, HiDPI) and the book has one. */
   function imageFor(placed) {
     const info = pageInfo.get(placed.page);
+    if (!info.sharp_image) return info.image;
     const needed = placed.width * scale * (window.devicePixelRatio || 1);
     return needed > info.image_width * 1.1 ? info.sharp_image : info.image;
   }
