@@ -15,8 +15,9 @@ extension Page {
 }
 
 extension RasterCanvas {
-    /// The canvas as a libvips image (a copy: the canvas can go away).
+    /// The canvas as a libvips image over the canvas's own memory, unpacked in place (no copy:
+    /// the image keeps the memory, the canvas can go away). The canvas's last use.
     public func image() throws(VipsError) -> Image {
-        try Image(bytes: pixels(), width: width, height: height, bands: bands)
+        try Image(wrapping: handOverPixels())
     }
 }

@@ -126,11 +126,13 @@ struct StreamedView {
                     page.spot.contentOrigin.x - Double(tile.rect.x), page.spot.contentOrigin.y - Double(tile.rect.y)
                 ),
                 scale: scale)
-            let pixels = canvas.pixels()
+            // Unpacked in place in cairo's memory: the tile is not copied before the spool.
+            let pixels = canvas.handOverPixels()
             let tileRowBytes = tile.rect.width * Self.bands
             let start = tile.rect.y * spoolRowBytes + tile.rect.x * Self.bands
             let above = page.above.filter { Self.overlap($0, tile.rect) }
-            try pixels.withUnsafeBytes { raw in
+            try withExtendedLifetime(pixels) {
+                let raw = UnsafeRawBufferPointer(start: pixels.bytes, count: pixels.count)
                 if tileRowBytes == spoolRowBytes && above.isEmpty {
                     try spool.write(raw, at: start)
                     return

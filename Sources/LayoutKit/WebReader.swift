@@ -167,8 +167,7 @@ public struct WebReader: Sendable {
             canvas.draw(
                 page, paper: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
                 contentOrigin: (offset.x * scale, offset.y * scale), scale: scale)
-            let pixels = canvas.pixels()
-            let rendered = try Image(bytes: pixels, width: canvas.width, height: canvas.height, bands: canvas.bands)
+            let rendered = try canvas.image()
             var normal = rendered
             if job.sharp != nil {
                 try rendered.save(to: "\(folder)/\(job.name)@2x.webp", format: ".webp", options: Self.webpOptions)

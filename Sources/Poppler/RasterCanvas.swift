@@ -12,6 +12,8 @@ public final class RasterCanvas {
     private let alpha: Bool
     private let surface: OpaquePointer
     private let context: OpaquePointer
+    /// Set by `handOverPixels()`: the memory is no longer cairo's pixels.
+    private var handedOver = false
 
     /// cairo's image surfaces stop at 32767 pixels a side.
     public static let maxSide = 32767
@@ -47,6 +49,7 @@ public final class RasterCanvas {
     /// Nothing is drawn outside the paper. A page rendered alone at the same scale and drawn here at
     /// a whole-pixel origin gives the same pixels.
     public func draw(_ page: Page, paper: PixelRect, contentOrigin: (x: Double, y: Double), scale: Double) {
+        precondition(!handedOver, "a canvas draws nothing after handing its pixels over")
         cairo_save(context)
         cairo_rectangle(context, Double(paper.x), Double(paper.y), Double(paper.width), Double(paper.height))
         cairo_clip(context)
@@ -61,6 +64,7 @@ public final class RasterCanvas {
     /// Draws `page` alone with its top-left corner at the canvas's, `scale` pixels per point, over
     /// whatever the canvas holds (no paper).
     public func draw(_ page: Page, scale: Double) {
+        precondition(!handedOver, "a canvas draws nothing after handing its pixels over")
         cairo_save(context)
         cairo_scale(context, scale, scale)
         page.draw(on: context, forPrinting: false)
@@ -72,9 +76,25 @@ public final class RasterCanvas {
 
     /// The canvas's pixels, packed and band-interleaved (`bands` per pixel), row by row.
     public func pixels() -> [UInt8] {
+        precondition(!handedOver, "a canvas's pixels are handed over once")
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
         let stride = Int(cairo_image_surface_get_stride(surface))
         return CairoPixels.unpack(data, width: width, height: height, stride: stride, alpha: alpha)
+    }
+
+    /// The same pixels as `pixels()`, unpacked in place in cairo's own memory and handed over
+    /// without a copy: the memory stays until the last holder of the `PixelMemory` lets it go,
+    /// however long the canvas lives. The canvas's last use: it draws nothing afterwards.
+    public func handOverPixels() -> PixelMemory {
+        precondition(!handedOver, "a canvas's pixels are handed over once")
+        handedOver = true
+        cairo_surface_flush(surface)
+        // A surface that allocated has memory (its status was checked when it was made).
+        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        CairoPixels.unpack(data, width: width, height: height, stride: stride, alpha: alpha, into: data)
+        let kept = cairo_surface_reference(surface)
+        return PixelMemory(bytes: data, width: width, height: height, bands: bands) { cairo_surface_destroy(kept) }
     }
 }

@@ -1,4 +1,5 @@
 import CVips
+import CoreTypes
 
 /// A libvips image. It owns one reference to the underlying `VipsImage`.
 ///
@@ -143,6 +144,29 @@ extension Image {
     /// Builds an image from packed, band-interleaved 16-bit pixels (copied).
     public convenience init(ushorts: [UInt16], width: Int, height: Int, bands: Int) throws(VipsError) {
         try self.init(copying: ushorts, width: width, height: height, bands: bands, format: .ushort)
+    }
+
+    /// An image over `memory`'s bytes, without a copy: the image keeps `memory` until libvips
+    /// closes it (its "postclose" signal), which may be after this `Image` goes, when images made
+    /// from it still read its pixels.
+    public convenience init(wrapping memory: PixelMemory) throws(VipsError) {
+        try VipsRuntime.ensure()
+        guard memory.width > 0, memory.height > 0, memory.bands > 0 else {
+            throw VipsError("cannot wrap \(memory.width)×\(memory.height)×\(memory.bands) pixels")
+        }
+        guard
+            let made = vips_image_new_from_memory(
+                memory.bytes, memory.count, Int32(memory.width), Int32(memory.height), Int32(memory.bands),
+                BandFormat.uchar.cValue)
+        else { throw VipsError.fromBuffer("could not wrap pixels") }
+        let kept = Unmanaged.passRetained(memory).toOpaque()
+        let closed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, kept in
+            if let kept { Unmanaged<PixelMemory>.fromOpaque(kept).release() }
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(made), "postclose", unsafeBitCast(closed, to: GCallback.self), kept, nil,
+            GConnectFlags(rawValue: 0))
+        self.init(owning: made)
     }
 
     private convenience init<T>(
