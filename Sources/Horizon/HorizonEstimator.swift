@@ -26,8 +26,8 @@ import Darwin
 /// busy one and whether it is a thin line with edges of both polarities, like a waterline or a
 /// cable). The models
 /// were fitted on the development half of the corpus in bench/horizon (see `ConfidenceModel`). The
-/// most confident candidate is the answer; when the line agrees with it within
-/// `agreementTolerance`, the line is reported. Below `minConfidence` the estimator abstains.
+/// most confident candidate is the answer and gives the angle; a line that agrees with it within
+/// `agreementTolerance` only shows where the horizon is. Below `minConfidence` the estimator abstains.
 public struct HorizonEstimator: Sendable {
     /// Tuning of the estimator; the defaults are what `imgtool horizon` uses.
     public struct Configuration: Sendable, Equatable {
@@ -124,27 +124,21 @@ public struct HorizonEstimator: Sendable {
         analysis.vanishingPoint = vanishingPoint
         analysis.candidates = candidates(horizon, vanishingPoint, verticals, edges: edges.horizontal, map: map)
         if let best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
-            // The most confident candidate is the answer. A line that agrees with it and would answer
-            // by itself gives the angle: it is what a person sees. A line that would not answer only
-            // shows where the horizon is (its angle came and went between copies of a photo, moving
-            // the answer by up to the agreement tolerance).
-            var angle = best.angleDegrees, evidence = best.evidence
+            // The most confident candidate is the answer, and gives the angle. When the verticals win
+            // and the line agrees, the line still shows where the horizon is, drawn at their angle.
+            // (Reporting an agreeing line's angle instead moved the answer by up to the agreement
+            // tolerance between copies of a photo, as one candidate or the other came out on top.)
+            let angle = best.angleDegrees
             var drawn: LineSegment?
-            if let h = horizon, let lineCandidate = analysis.candidates.first(where: { $0.evidence == .horizonLine }),
-                abs(h.angleDegrees - best.angleDegrees) <= config.agreementTolerance
-            {
-                if best.evidence == .horizonLine || lineCandidate.confidence >= config.minConfidence {
-                    angle = h.angleDegrees
-                    evidence = .horizonLine
-                    drawn = h.line
-                } else {
-                    drawn = line(through: h.line.midpoint, angle: angle, width: width, height: height)
-                }
+            if let h = horizon, abs(h.angleDegrees - angle) <= config.agreementTolerance {
+                drawn =
+                    best.evidence == .horizonLine
+                    ? h.line : line(through: h.line.midpoint, angle: angle, width: width, height: height)
             }
             analysis.candidate = HorizonEstimate(
                 angleDegrees: angle, confidence: best.confidence,
                 line: drawn ?? levelLine(angle: angle, width: width, height: height),
-                evidence: evidence, imageWidth: width, imageHeight: height)
+                evidence: best.evidence, imageWidth: width, imageHeight: height)
         }
         if let candidate = analysis.candidate, candidate.confidence >= config.minConfidence {
             analysis.estimate = candidate

@@ -10,10 +10,19 @@ import Testing
     static let dng = Fixtures.asset("tilted-lake.dng")
     static let cr2 = "/usr/share/doc/rawtran/IMG_5952.CR2"
 
-    /// The horizon angle imgtool reads on a rendered picture: the best guess whatever its confidence.
+    /// The horizon angle imgtool reads on a rendered picture, whatever its confidence: the horizon
+    /// line's when one is seen, so that renders compared with each other are measured with the same
+    /// ruler (at low confidence the answer may come from the line on one render and from the trees'
+    /// vanishing point on the other).
     static func measured(_ path: String) throws -> Double {
-        let result = try run("imgtool", ["horizon", path, "--min-confidence", "0", "--json"])
+        let result = try run("imgtool", ["horizon", path, "--min-confidence", "0", "--json", "--evidence"])
         let record = try #require(try result.jsonLines().first, "\(result.stderr)")
+        let evidence = record["evidence"] as? [[String: Any]] ?? []
+        if let line = evidence.first(where: { $0["evidence"] as? String == "horizon_line" }),
+            let angle = line["angle"] as? Double
+        {
+            return angle
+        }
         return try #require(record["angle"] as? Double, "no angle on \(path): \(result.text)")
     }
 
@@ -229,8 +238,11 @@ import Testing
         // RawTherapee: the user's half-size profile without, then with, the straightening.
         let rt0 = try Self.rawTherapee(photo, profile: neutral, into: folder, name: "rt0")
         let rt = try Self.rawTherapee(photo, profile: photo + ".pp3", into: folder, name: "rt")
+        // The ruler is a faint line in a forest (confidence about 0.2), read on two renders of
+        // different demosaicing, good to a few tenths of a degree. 0.5° still tells every way a
+        // sidecar goes wrong apart: not applied (0°), the wrong sign (+3°), applied twice (−6°).
         let turnRT = try Self.measured(rt) - Self.measured(rt0)
-        #expect(abs(turnRT + 3) < 0.3, "RawTherapee turned the horizon by \(turnRT)°, not -3°")
+        #expect(abs(turnRT + 3) < 0.5, "RawTherapee turned the horizon by \(turnRT)°, not -3°")
 
         // darktable-cli reads PHOTO.xmp beside the photo by itself: the plain render is of a copy.
         let plainFolder = folder.appendingPathComponent("plain")
@@ -241,6 +253,6 @@ import Testing
         try FileManager.default.moveItem(atPath: lightroomPath, toPath: lightroomPath + ".aside")
         let dt = try Self.darktable(photo, sidecar: photo + ".xmp", into: folder, name: "dt", width: 1800)
         let turnDT = try Self.measured(dt) - Self.measured(dt0)
-        #expect(abs(turnDT + 3) < 0.3, "darktable turned the horizon by \(turnDT)°, not -3°")
+        #expect(abs(turnDT + 3) < 0.5, "darktable turned the horizon by \(turnDT)°, not -3°")
     }
 }

@@ -19,6 +19,10 @@ import Testing
         let estimator = HorizonEstimator()
         let analysis = estimator.analyse(map)
         let estimate = try #require(analysis.estimate, "\(analysis)")
-        #expect(abs(estimate.angleDegrees - 2.3) < 0.05)
+        let line = try #require(analysis.horizonLine)
+        #expect(abs(line.angleDegrees - 2.3) < 0.05)
+        // The posts' vanishing point agrees and may be the more confident: it gives the answer then,
+        // a little less exact than the long line in this much texture.
+        #expect(abs(estimate.angleDegrees - 2.3) < 0.15)
     }
 }

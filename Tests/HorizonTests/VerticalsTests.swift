@@ -92,17 +92,20 @@ import Testing
         #expect(verticals.confidence <= 0.4)
     }
 
-    /// Horizon and verticals that agree: the horizon line's angle, with more confidence than the
-    /// horizon alone.
+    /// Horizon and verticals that agree: more confidence than the horizon alone, the more confident
+    /// one's angle, and the line drawn where the horizon is.
     @Test func agreeingSourcesRaiseConfidence() throws {
         var scene = Self.street(roll: 2.5)
         scene.shapes.insert(.below(y: 30, value: 230), at: 0)  // visible between the buildings only
         let analysis = estimator.analyse(scene.edgeMap())
         let estimate = try #require(analysis.estimate)
         let line = try #require(analysis.horizonLine)
-        #expect(estimate.evidence == .horizonLine)
+        let winner = try #require(analysis.candidates.max { $0.confidence < $1.confidence })
+        #expect(estimate.evidence == winner.evidence)
+        #expect(estimate.angleDegrees == winner.angleDegrees)
         #expect(abs(estimate.angleDegrees - 2.5) < 0.05)
         #expect(estimate.confidence > line.confidence)
+        #expect(abs(estimate.line.midpoint.y - line.line.midpoint.y) < 1)
     }
 
     /// A long line in perspective (a floor edge at −10°) against upright walls rolled by 2°: the

@@ -124,9 +124,7 @@ def fit(records):
 
 def answer(record, models):
     """(confidence, angle) of the answer, picked as HorizonEstimator.analyse picks it: the most
-    confident candidate, with the estimator's caps (reported as `capped`). (The estimator reports an
-    agreeing line's angle instead when the line would answer by itself; the two are within 1°, which
-    the count of answers more than 2° off here ignores.)"""
+    confident candidate, with the estimator's caps (reported as `capped`)."""
     best = None
     for c in record.get("evidence", []):
         w = models[c["evidence"]]
