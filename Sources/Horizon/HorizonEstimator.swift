@@ -175,14 +175,16 @@ public struct HorizonEstimator: Sendable {
         let height = Double(map.height)
         var result: [HorizonCandidate] = []
         let agree = { (a: Double, b: Double) in abs(a - b) <= configuration.agreementTolerance }
+        // Whether the line and the vanishing point agree, once for both (nil unless both were found).
+        let pairAgrees = horizon.flatMap { h in point.map { agree($0.angleDegrees, h.angleDegrees) } }
         if let h = horizon {
             let twins = polarityBalance(edges, line: h)
-            let centreY = 0.5 * (h.line.start.y + h.line.end.y) / height
+            let centreY = h.line.midpoint.y / height
             // Agreeing verticals weigh by their support and columns (a building's many long edges,
             // not a tree's few); disagreeing ones by their support.
             var vpAgrees = 0.0, vpDisagrees = 0.0, vpSupport = 0.0, vpStructures = 0.0
-            if let p = point {
-                if agree(p.angleDegrees, h.angleDegrees) {
+            if let p = point, let agrees = pairAgrees {
+                if agrees {
                     vpAgrees = 1
                     vpSupport = p.logSupport
                     vpStructures = p.logStructures
@@ -210,8 +212,8 @@ public struct HorizonEstimator: Sendable {
         }
         if let p = point {
             var lineAgrees = 0.0, lineDisagrees = 0.0, lineCoverage = 0.0
-            if let h = horizon {
-                if agree(p.angleDegrees, h.angleDegrees) {
+            if let h = horizon, let agrees = pairAgrees {
+                if agrees {
                     lineAgrees = 1
                     lineCoverage = h.coverage
                 } else {
