@@ -43,8 +43,7 @@ func detectSegments(
         let m = (map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot()
         sample.append(m.isFinite ? m : 0)
     }
-    sample.sort()
-    let minMagnitude = max(floor, noiseFactor * sample[sample.count / 2])
+    let minMagnitude = max(floor, noiseFactor * selectValue(&sample, rank: sample.count / 2))
     // Unit gradient directions, so that comparing two is one dot product.
     var magnitude = [Float](repeating: 0, count: count)
     var unitX = [Float](repeating: 0, count: count), unitY = unitX

@@ -99,18 +99,12 @@ public enum HorizonDetector {
         let grey = try greyLevels(image)
         // min_ampl 0.01 keeps the kernel's tails (radius 3 at σ 1), like the estimator's reference
         // blur; libvips' default (0.2) cuts it to radius 1.
-        let smooth = try grey.gaussianBlur(sigma: 1, minAmplitude: 0.01, precision: .float)
-        let gx = try smooth.conv(try sobelX(), precision: .float)
-        let gy = try smooth.conv(try sobelY(), precision: .float)
-        let both = try Image.bandjoin([gx, gy]).floats()
-        let count = image.width * image.height
-        guard both.count == 2 * count else { throw VipsError("gradient image has an unexpected size") }
-        var gradientX = [Float](repeating: 0, count: count), gradientY = gradientX
-        both.withUnsafeBufferPointer { pairs in
-            for i in 0..<count {
-                gradientX[i] = pairs[2 * i]
-                gradientY[i] = pairs[2 * i + 1]
-            }
+        // Held in memory once: both gradients read it, and a pipeline would blur it for each.
+        let smooth = try grey.gaussianBlur(sigma: 1, minAmplitude: 0.01, precision: .float).copiedToMemory()
+        let gradientX = try smooth.conv(try sobelX(), precision: .float).floats()
+        let gradientY = try smooth.conv(try sobelY(), precision: .float).floats()
+        guard gradientX.count == image.width * image.height, gradientY.count == gradientX.count else {
+            throw VipsError("gradient image has an unexpected size")
         }
         return EdgeMap(width: image.width, height: image.height, gx: gradientX, gy: gradientY)
     }

@@ -211,13 +211,28 @@ extension Image {
         return try source.memory(of: Float.self)
     }
 
-    private func memory<T>(of type: T.Type) throws(VipsError) -> [T] {
-        var size = 0
-        guard let data = vips_image_write_to_memory(pointer, &size) else {
-            throw VipsError.fromBuffer("could not compute the image")
+    /// libvips computes the pixels (on its own threads) straight into the array's storage: an image
+    /// over caller-owned memory is a valid target of `vips_image_write`, so nothing is copied after.
+    private func memory<T: BitwiseCopyable>(of type: T.Type) throws(VipsError) -> [T] {
+        let count = width * height * bands
+        var failure: VipsError?
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard
+                let target = vips_image_new_from_memory(
+                    buffer.baseAddress, count * MemoryLayout<T>.stride, Int32(width), Int32(height),
+                    Int32(bands), bandFormat.cValue)
+            else {
+                failure = VipsError.fromBuffer("could not compute the image")
+                return
+            }
+            defer { g_object_unref(target) }
+            guard vips_image_write(pointer, target) == 0 else {
+                failure = VipsError.fromBuffer("could not compute the image")
+                return
+            }
+            initialized = count
         }
-        defer { g_free(data) }
-        let count = size / MemoryLayout<T>.stride
-        return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: T.self), count: count))
+        if let failure { throw failure }
+        return values
     }
 }
