@@ -1,5 +1,6 @@
 import CoreTypes
 import Poppler
+import Synchronization
 import ToolSupport
 
 /// Runs rendering work on several threads, each with its own poppler `Document` (one document
@@ -15,26 +16,57 @@ public enum ParallelRender {
         renewal: WorkerDocument.Renewal = .paidBack(times: WorkerDocument.paybackTimes),
         _ body: @escaping @Sendable (Int, Document) throws -> T
     ) throws -> [T] {
-        guard count > 0 else { return [] }
-        let results = Locked<[Result<T, any Error>]>([])
+        let results = Locked<[T]>([])
+        try forEach(count: count, workers: workers, source: source, password: password, renewal: renewal, body) {
+            _, result in results.withLock { $0.append(result) }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// The same, but each result goes to `consume` as soon as it and every earlier one are done,
+    /// in index order and one at a time (on whichever worker finished it), instead of being kept
+    /// until the end: what is kept of a page is then up to the caller, not the page count. A
+    /// failure of `consume` counts as its index's: no new index starts, no later result is
+    /// consumed, and the lowest failing index's error is thrown, whether `body` or `consume` threw it.
+    public static func forEach<T: Sendable>(
+        count: Int, workers: Int, source: PDFSource, password: String?,
+        renewal: WorkerDocument.Renewal = .paidBack(times: WorkerDocument.paybackTimes),
+        _ body: @escaping @Sendable (Int, Document) throws -> T,
+        consume: @escaping @Sendable (Int, T) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        // The first failure in index order; set only while emitting, which runs in order.
+        let failure = Locked<(any Error)?>(nil)
+        let failed = Atomic<Bool>(false)
         // Poppler recurses through nested forms and patterns: every worker gets a thread with room.
         orderedParallelForEach(
             count: count, jobs: workers, stackSize: 16 << 20,
             makeWork: {
                 // The document is opened here, on the thread that will use it, and dies with it.
                 let document = WorkerDocument(source: source, password: password, renewal: renewal)
-                return { index in document.run { try body(index, $0) } }
+                return { index -> Result<T, any Error> in
+                    // A result that cannot be consumed is not worth rendering.
+                    if failed.load(ordering: .acquiring) { return .failure(CancellationError()) }
+                    return document.run { try body(index, $0) }
+                }
             },
             stopsAfter: { result in
                 if case .failure = result { return true }
                 return false
             },
-            emit: { _, result in
-                results.withLock { $0.append(result) }
+            emit: { index, result in
+                failure.withLock { first in
+                    guard first == nil else { return }
+                    do {
+                        try consume(index, try result.get())
+                    } catch {
+                        first = error
+                        failed.store(true, ordering: .releasing)
+                    }
+                }
             })
-        // Every index below a failure ran (indices are handed out in order), so the first failure
-        // in the emitted prefix is the lowest failing index.
-        return try results.withLock { $0 }.map { try $0.get() }
+        // Every index below a failure ran (indices are handed out in order) and was consumed.
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }
 

@@ -97,10 +97,13 @@ public struct WebReader: Sendable {
         var name: String { String(format: "p%04d", number) }
     }
 
-    /// What a worker learns about a page while rendering it.
+    /// What a worker learns about a page while rendering it: its label, and its words, as its
+    /// entry in a text file (`textEntry`) and their count (layout.json's `words`).
     struct PageFacts: Sendable {
         var label: String?
-        var words: [ReaderWord]
+        var words: Int
+        /// `"number": [[x, y, width, height, text], ...]`, the page's part of its text file.
+        var text: String
     }
 
     /// Writes the reader to `folder` (which must not exist, be empty, or hold a previous reader).
@@ -111,16 +114,15 @@ public struct WebReader: Sendable {
             let fileManager = FileManager.default
             try fileManager.createDirectory(atPath: temporary + "/pages", withIntermediateDirectories: false)
             try fileManager.createDirectory(atPath: temporary + "/text", withIntermediateDirectories: false)
-            let facts = try render(jobs, into: temporary + "/pages")
-            try writeText(jobs, facts, into: temporary + "/text")
+            let facts = try render(jobs, into: temporary + "/pages", text: temporary + "/text")
             let json = try layoutJSON(jobs, facts)
-            try write(json, to: temporary + "/layout.json")
-            try write("window.frostReaderLayout = " + json + ";\n", to: temporary + "/layout.js")
-            try write(
+            try Self.write(json, to: temporary + "/layout.json")
+            try Self.write("window.frostReaderLayout = " + json + ";\n", to: temporary + "/layout.js")
+            try Self.write(
                 WebReaderFiles.indexHTML(title: context.title, language: context.language, rtl: options.rtl),
                 to: temporary + "/index.html")
-            try write(WebReaderFiles.script, to: temporary + "/reader.js")
-            try write(WebReaderFiles.style, to: temporary + "/reader.css")
+            try Self.write(WebReaderFiles.script, to: temporary + "/reader.js")
+            try Self.write(WebReaderFiles.style, to: temporary + "/reader.css")
         }
     }
 
@@ -149,12 +151,16 @@ public struct WebReader: Sendable {
         return jobs
     }
 
-    private func render(_ jobs: [PageJob], into folder: String) throws -> [PageFacts] {
+    /// Renders the pages into `folder` and writes their words into text files in `textFolder` as
+    /// the pages finish, in page order (so no more than one text file's words are held); returns
+    /// each page's facts without its words.
+    private func render(_ jobs: [PageJob], into folder: String, text textFolder: String) throws -> [PageFacts] {
         let progress = ProgressBar(
             label: context.progressLabel ?? "", total: jobs.count, quiet: context.progressLabel == nil, minimum: 8)
         defer { progress.finish() }
         let geometry = self.geometry
-        return try ParallelRender.map(
+        let files = Locked(TextFiles(folder: textFolder, pages: jobs.count))
+        try ParallelRender.forEach(
             count: jobs.count, workers: context.workers, source: context.source, password: context.password
         ) {
             index, document in
@@ -175,8 +181,12 @@ public struct WebReader: Sendable {
             }
             try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)
             progress.advance()
-            return PageFacts(label: page.label, words: ReaderText.words(page.textCharacters(), offset: offset))
+            let words = ReaderText.words(page.textCharacters(), offset: offset)
+            return PageFacts(label: page.label, words: words.count, text: Self.textEntry(job.number, words))
+        } consume: { index, facts in
+            try files.withLock { try $0.add(facts, at: index) }
         }
+        return files.withLock { $0.facts }
     }
 
     /// The normal set's image from the sharp one: its 2 × 2 box average (a partial block at the
@@ -193,23 +203,41 @@ public struct WebReader: Sendable {
         return try sharp.resized(toWidth: size.width, height: size.height, kernel: .linear)
     }
 
-    private func writeText(_ jobs: [PageJob], _ facts: [PageFacts], into folder: String) throws {
-        for start in stride(from: 0, to: jobs.count, by: Self.pagesPerTextFile) {
-            let file = start / Self.pagesPerTextFile
-            var text = "frostReaderText(\(file), {"
-            for index in start..<min(start + Self.pagesPerTextFile, jobs.count) {
-                if index > start { text += "," }
-                text += "\n\"\(jobs[index].number)\": ["
-                // [x, y, width, height, text] in points, and the run (1 down, -1 up) when not across.
-                text += facts[index].words.map { word in
-                    let run = word.run == .across ? "" : ",\(word.run.rawValue)"
-                    return
-                        "[\(Points.text(word.x)),\(Points.text(word.y)),\(Points.text(word.width)),\(Points.text(word.height)),\(JSONText.quoted(word.text))\(run)]"
-                }.joined(separator: ",")
-                text += "]"
-            }
+    /// A page's entry in its text file: its number and its words, `[x, y, width, height, text]`
+    /// in points, and the run (1 down, -1 up) when not across.
+    static func textEntry(_ number: Int, _ words: [ReaderWord]) -> String {
+        "\"\(number)\": ["
+            + words.map { word in
+                let run = word.run == .across ? "" : ",\(word.run.rawValue)"
+                return
+                    "[\(Points.text(word.x)),\(Points.text(word.y)),\(Points.text(word.width)),\(Points.text(word.height)),\(JSONText.quoted(word.text))\(run)]"
+            }.joined(separator: ",") + "]"
+    }
+
+    /// The text files, `pagesPerTextFile` pages each, filled in page order and each written once
+    /// its last page is in; the pages' facts are kept without their words.
+    struct TextFiles: Sendable {
+        let folder: String
+        let pages: Int
+        private(set) var facts: [PageFacts] = []
+        private var text = ""
+
+        init(folder: String, pages: Int) {
+            self.folder = folder
+            self.pages = pages
+        }
+
+        /// Adds the page at `index`, the next one in order.
+        mutating func add(_ page: PageFacts, at index: Int) throws {
+            precondition(index == facts.count, "pages are added in order")
+            let file = index / WebReader.pagesPerTextFile
+            text += index % WebReader.pagesPerTextFile == 0 ? "frostReaderText(\(file), {\n" : ",\n"
+            text += page.text
+            facts.append(PageFacts(label: page.label, words: page.words, text: ""))
+            guard facts.count % WebReader.pagesPerTextFile == 0 || facts.count == pages else { return }
             text += "\n});\n"
-            try write(text, to: String(format: "%@/t%03d.js", folder, file))
+            try WebReader.write(text, to: String(format: "%@/t%03d.js", folder, file))
+            text = ""
         }
     }
 
@@ -220,7 +248,7 @@ public struct WebReader: Sendable {
                 image: "pages/\(job.name).webp", imageWidth: job.normal.width, imageHeight: job.normal.height,
                 sharpImage: job.sharp.map { _ in "pages/\(job.name)@2x.webp" }, sharpWidth: job.sharp?.width,
                 sharpHeight: job.sharp?.height,
-                textFile: index / Self.pagesPerTextFile, words: facts[index].words.count)
+                textFile: index / Self.pagesPerTextFile, words: facts[index].words)
         }
         let document = ReaderJSON(
             generator: "pdflayout", title: context.title, language: context.language ?? "und",
@@ -240,7 +268,7 @@ public struct WebReader: Sendable {
         return "rgba(\(channels[0]), \(channels[1]), \(channels[2]), \(Points.text(colour.opacity)))"
     }
 
-    private func write(_ text: String, to path: String) throws {
+    private static func write(_ text: String, to path: String) throws {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {

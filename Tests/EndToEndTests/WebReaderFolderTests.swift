@@ -112,6 +112,45 @@ import Vips
                 && html.contains("<title>Hypertext marks in LaTeX: a manual for hyperref</title>"))
     }
 
+    /// The words of a 63-page book: two text files (50 pages, then 13), written as the pages
+    /// finish; every page in its file, in order, with as many words as layout.json says, and the
+    /// same bytes with one worker as with two.
+    @Test func textFilesHoldEveryPageInOrder() throws {
+        let scratch = try Scratch()
+        var texts: [[String]] = []
+        for workers in ["1", "2"] {
+            let folder = scratch.path("manual-j\(workers)")
+            let result = try Self.reader(
+                Fixtures.asset("hyperref-manual.pdf"), ["--single", "--dpi", "9", "-j", workers, "-q"], to: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let layout = try Self.layoutJSON(folder)
+            #expect(layout["text_files"] as? Int == 2)
+            #expect(try LayoutRun.files(in: URL(fileURLWithPath: folder + "/text")) == ["t000.js", "t001.js"])
+            let pages = try #require(layout["pages"] as? [[String: Any]])
+            #expect(pages.map { $0["page"] as? Int } == Array(1...63))
+            var files: [String] = []
+            for (file, numbers) in [(0, 1...50), (1, 51...63)] {
+                let text = try String(contentsOfFile: folder + "/text/t00\(file).js", encoding: .utf8)
+                files.append(text)
+                let prefix = "frostReaderText(\(file), ", suffix = ");\n"
+                #expect(text.hasPrefix(prefix + "{\n\"\(numbers.lowerBound)\": [") && text.hasSuffix("]\n}" + suffix))
+                let json = try #require(
+                    try JSONSerialization.jsonObject(
+                        with: Data(text.dropFirst(prefix.count).dropLast(suffix.count).utf8))
+                        as? [String: [[Any]]])
+                #expect(Set(json.keys) == Set(numbers.map(String.init)))
+                let places = numbers.map { text.range(of: "\n\"\($0)\": [")?.lowerBound }
+                #expect(places.allSatisfy { $0 != nil } && places.map { $0! } == places.map { $0! }.sorted())
+                for number in numbers {
+                    #expect(pages[number - 1]["text_file"] as? Int == file)
+                    #expect(json[String(number)]?.count == pages[number - 1]["words"] as? Int, "page \(number)")
+                }
+            }
+            texts.append(files)
+        }
+        #expect(texts[0] == texts[1])
+    }
+
     @Test func refusesAFolderHoldingOtherFiles() throws {
         let scratch = try Scratch()
         let folder = scratch.path("notes")
