@@ -39,9 +39,10 @@ LICENCES = {
 def git_dir(repo, work):
     """A git directory holding `repo`: the local mirror if there is one, else a clone in WORK/git."""
     owner, name = repo.split("/")
-    for candidate in (os.environ.get("HORIZON_MIRROR", "/work/.mirror") + f"/{owner}+{name}/repo",
-                      os.path.join(work, "git", f"{owner}+{name}.git")):
-        if os.path.isdir(candidate):
+    mirrored = os.environ.get("HORIZON_MIRROR", "/work/.mirror") + f"/{owner}+{name}/repo"
+    # A mirror is a bare repository, or (newer snapshots) a work tree's .git.
+    for candidate in (mirrored, mirrored + "/.git", os.path.join(work, "git", f"{owner}+{name}.git")):
+        if os.path.isfile(os.path.join(candidate, "HEAD")):
             return candidate
     target = os.path.join(work, "git", f"{owner}+{name}.git")
     os.makedirs(os.path.dirname(target), exist_ok=True)
