@@ -11,7 +11,8 @@
 # 1,000-page one is the whole manual (573 pages) followed by its first 427 pages.
 # Peak RSS is the kernel's (wait4, as GNU time reports it); anon and file are the largest RssAnon
 # (private memory) and RssFile (mapped files: shared libraries, the spool) seen every 20 ms.
-# Figures of the last run, before and after, are in bench/memory/PDFLAYOUT.md.
+# Figures of the last run, before and after, are in bench/memory/PDFLAYOUT.md (the web reader:
+# bench/memory/reader.sh).
 #
 #   bench/memory/pdflayout.sh                            # builds pdflayout (release) first
 #   PDFLAYOUT=path BEFORE=path/to/older/pdflayout REPEAT=3 bench/memory/pdflayout.sh
