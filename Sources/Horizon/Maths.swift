@@ -12,8 +12,8 @@ func gateScore(_ value: Double, zero: Double, half: Double, one: Double) -> Doub
     return 0.5 + 0.5 * (value - half) / (one - half)
 }
 
-/// The value `sorted()[rank]` would hold, found by selection in linear time (Hoare's
-/// quickselect with a median-of-three pivot); the array's order is changed.
+/// The value `sorted()[rank]` would hold, found by selection in expected linear time (Hoare's
+/// quickselect with a median-of-three pivot); the array's order is changed. No value may be NaN.
 func selectValue(_ values: inout [Float], rank: Int) -> Float {
     precondition(values.indices.contains(rank))
     return values.withUnsafeMutableBufferPointer { v in

@@ -26,8 +26,10 @@ public enum ParallelRender {
     /// The same, but each result goes to `consume` as soon as it and every earlier one are done,
     /// in index order and one at a time (on whichever worker finished it), instead of being kept
     /// until the end: what is kept of a page is then up to the caller, not the page count. A
-    /// failure of `consume` counts as its index's: no new index starts, no later result is
+    /// failure of `consume` counts as its index's: no new page is rendered, no later result is
     /// consumed, and the lowest failing index's error is thrown, whether `body` or `consume` threw it.
+    /// `consume` runs under the engine's lock, so other workers wait while it runs: keep it short,
+    /// and never wait in it on another index.
     public static func forEach<T: Sendable>(
         count: Int, workers: Int, source: PDFSource, password: String?,
         renewal: WorkerDocument.Renewal = .paidBack(times: WorkerDocument.paybackTimes),

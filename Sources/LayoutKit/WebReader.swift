@@ -152,8 +152,8 @@ public struct WebReader: Sendable {
     }
 
     /// Renders the pages into `folder` and writes their words into text files in `textFolder` as
-    /// the pages finish, in page order (so no more than one text file's words are held); returns
-    /// each page's facts without its words.
+    /// the pages finish, in page order (a page's words are held until every earlier page is done,
+    /// then at most one text file's worth); returns each page's facts without its words.
     private func render(_ jobs: [PageJob], into folder: String, text textFolder: String) throws -> [PageFacts] {
         let progress = ProgressBar(
             label: context.progressLabel ?? "", total: jobs.count, quiet: context.progressLabel == nil, minimum: 8)
