@@ -118,7 +118,7 @@ func selectEdges(
 }
 
 /// Each pixel's gradient magnitude (0 where the gradient is not finite) and the largest.
-private func gradientMagnitudes(_ map: EdgeMap) -> (magnitude: [Float], strongest: Float) {
+func gradientMagnitudes(_ map: EdgeMap) -> (magnitude: [Float], strongest: Float) {
     let w = map.width, h = map.height
     var magnitude = [Float](repeating: 0, count: w * h)
     var strongest: Float = 0

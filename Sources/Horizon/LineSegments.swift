@@ -37,29 +37,16 @@ func detectSegments(
     guard w >= 3 && h >= 3 else { return [] }
     // In a noisy picture most pixels have some gradient: the floor rises above the typical one
     // (as for the horizon line's edges), or noise grows regions in every direction.
-    var sample: [Float] = []
-    sample.reserveCapacity(count / 7 + 1)
-    for i in stride(from: 0, to: count, by: 7) {
-        let m = (map.gx[i] * map.gx[i] + map.gy[i] * map.gy[i]).squareRoot()
-        sample.append(m.isFinite ? m : 0)
-    }
+    let (magnitude, strongest) = gradientMagnitudes(map)
+    var sample = stride(from: 0, to: count, by: 7).map { magnitude[$0] }
     let minMagnitude = max(floor, noiseFactor * selectValue(&sample, rank: sample.count / 2))
     // Unit gradient directions, so that comparing two is one dot product.
-    var magnitude = [Float](repeating: 0, count: count)
     var unitX = [Float](repeating: 0, count: count), unitY = unitX
-    var strongest: Float = 0
     map.gx.withUnsafeBufferPointer { gxs in
         map.gy.withUnsafeBufferPointer { gys in
-            for i in 0..<count {
-                let gx = gxs[i], gy = gys[i]
-                let m = (gx * gx + gy * gy).squareRoot()
-                guard m.isFinite else { continue }  // a corrupt gradient is no edge
-                magnitude[i] = m
-                if m > minMagnitude {
-                    unitX[i] = gx / m
-                    unitY[i] = gy / m
-                }
-                strongest = max(strongest, m)
+            for i in 0..<count where magnitude[i] > minMagnitude {
+                unitX[i] = gxs[i] / magnitude[i]
+                unitY[i] = gys[i] / magnitude[i]
             }
         }
     }

@@ -97,13 +97,17 @@ public struct WebReader: Sendable {
         var name: String { String(format: "p%04d", number) }
     }
 
-    /// What a worker learns about a page while rendering it: its label, and its words, as its
-    /// entry in a text file (`textEntry`) and their count (layout.json's `words`).
+    /// What layout.json says of a page beyond its job: its label and how many words it has.
     struct PageFacts: Sendable {
         var label: String?
         var words: Int
-        /// `"number": [[x, y, width, height, text], ...]`, the page's part of its text file.
-        var text: String
+    }
+
+    /// A worker's page on its way to the text files: its facts, and its entry in its text file
+    /// (`textEntry`), which is written and dropped once every earlier page is in.
+    struct RenderedPage: Sendable {
+        var facts: PageFacts
+        var textEntry: String
     }
 
     /// Writes the reader to `folder` (which must not exist, be empty, or hold a previous reader).
@@ -153,7 +157,7 @@ public struct WebReader: Sendable {
 
     /// Renders the pages into `folder` and writes their words into text files in `textFolder` as
     /// the pages finish, in page order (a page's words are held until every earlier page is done,
-    /// then at most one text file's worth); returns each page's facts without its words.
+    /// then at most one text file's worth); returns each page's facts.
     private func render(_ jobs: [PageJob], into folder: String, text textFolder: String) throws -> [PageFacts] {
         let progress = ProgressBar(
             label: context.progressLabel ?? "", total: jobs.count, quiet: context.progressLabel == nil, minimum: 8)
@@ -182,7 +186,8 @@ public struct WebReader: Sendable {
             try normal.save(to: "\(folder)/\(job.name).webp", format: ".webp", options: Self.webpOptions)
             progress.advance()
             let words = ReaderText.words(page.textCharacters(), offset: offset)
-            return PageFacts(label: page.label, words: words.count, text: Self.textEntry(job.number, words))
+            return RenderedPage(
+                facts: PageFacts(label: page.label, words: words.count), textEntry: Self.textEntry(job.number, words))
         } consume: { index, facts in
             try files.withLock { try $0.add(facts, at: index) }
         }
@@ -215,7 +220,7 @@ public struct WebReader: Sendable {
     }
 
     /// The text files, `pagesPerTextFile` pages each, filled in page order and each written once
-    /// its last page is in; the pages' facts are kept without their words.
+    /// its last page is in; only the pages' facts are kept.
     struct TextFiles: Sendable {
         let folder: String
         let pages: Int
@@ -228,12 +233,12 @@ public struct WebReader: Sendable {
         }
 
         /// Adds the page at `index`, the next one in order.
-        mutating func add(_ page: PageFacts, at index: Int) throws {
+        mutating func add(_ page: RenderedPage, at index: Int) throws {
             precondition(index == facts.count, "pages are added in order")
             let file = index / WebReader.pagesPerTextFile
             text += index % WebReader.pagesPerTextFile == 0 ? "frostReaderText(\(file), {\n" : ",\n"
-            text += page.text
-            facts.append(PageFacts(label: page.label, words: page.words, text: ""))
+            text += page.textEntry
+            facts.append(page.facts)
             guard facts.count % WebReader.pagesPerTextFile == 0 || facts.count == pages else { return }
             text += "\n});\n"
             try WebReader.write(text, to: String(format: "%@/t%03d.js", folder, file))
