@@ -109,7 +109,8 @@ public enum HorizonDetector {
         return EdgeMap(width: image.width, height: image.height, gx: gradientX, gy: gradientY)
     }
 
-    /// One float band on the 0…255 scale whatever the input (RGB, grey, CMYK, 16-bit, alpha).
+    /// One band on the 0…255 scale whatever the input (RGB, grey, CMYK, 16-bit, alpha): 8-bit as it
+    /// comes, any other depth as floats.
     static func greyLevels(_ image: Image) throws(VipsError) -> Image {
         // Transparent areas take white, as a viewer on a light page shows them.
         var source = image.hasAlpha ? try image.flatten(background: [255]) : image
@@ -126,6 +127,10 @@ public enum HorizonDetector {
         case .float, .double: range = source.interpretation == .grey16 ? 65535 : 255
         default: range = 255
         }
+        // 8-bit grey goes to the blur as it is: libvips' float convolution reads each 8-bit value
+        // into the same double sum as its float copy, so the result is the same, bit for bit, without
+        // a float image of the whole picture in between.
+        if source.bandFormat == .uchar { return source }
         let grey = source.bandFormat == .float ? source : try source.cast(.float)
         return range == 255 ? grey : try grey.linear([255 / range], [0])
     }
