@@ -45,15 +45,16 @@ struct EdgeSelection {
 /// above a floor of `max(minMagnitude, noiseFactor × median of all pixels)`, keeps those above
 /// `max(floor, relativeThreshold × their 90th percentile)`, locates each to
 /// sub-pixel precision along the gradient, and sorts them into the two families.
+/// `magnitudes` are the map's `gradientMagnitudes`, when the caller has them already.
 func selectEdges(
-    _ map: EdgeMap, familyLimit: Double, minMagnitude: Float,
+    _ map: EdgeMap, magnitudes: GradientMagnitudes? = nil, familyLimit: Double, minMagnitude: Float,
     relativeThreshold: Float, noiseFactor: Float = 2
 ) -> EdgeSelection {
     let w = map.width, h = map.height
     var selection = EdgeSelection()
     guard w >= 3 && h >= 3 else { return selection }
 
-    let (magnitude, strongest) = gradientMagnitudes(map)
+    let (magnitude, strongest) = magnitudes ?? gradientMagnitudes(map)
     guard strongest > 0 else { return selection }
     // Most pixels of a photo are not on edges, so the median magnitude measures noise and fine
     // texture; ridges must clear it clearly.
@@ -118,7 +119,11 @@ func selectEdges(
 }
 
 /// Each pixel's gradient magnitude (0 where the gradient is not finite) and the largest.
-func gradientMagnitudes(_ map: EdgeMap) -> (magnitude: [Float], strongest: Float) {
+typealias GradientMagnitudes = (magnitude: [Float], strongest: Float)
+
+/// The map's `GradientMagnitudes`: computed once per picture, read by the edge selection and the
+/// line segments.
+func gradientMagnitudes(_ map: EdgeMap) -> GradientMagnitudes {
     let w = map.width, h = map.height
     var magnitude = [Float](repeating: 0, count: w * h)
     var strongest: Float = 0

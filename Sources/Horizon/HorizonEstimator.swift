@@ -101,8 +101,9 @@ public struct HorizonEstimator: Sendable {
     public func analyse(_ map: EdgeMap) -> HorizonAnalysis {
         let config = configuration
         let width = Double(map.width), height = Double(map.height)
+        let magnitudes = gradientMagnitudes(map)  // read by the edges and by the segments
         let edges = selectEdges(
-            map, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
+            map, magnitudes: magnitudes, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
             minMagnitude: config.minMagnitude,
             relativeThreshold: config.relativeThreshold)
         let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
@@ -111,7 +112,7 @@ public struct HorizonEstimator: Sendable {
         if config.useVerticals {
             verticals = findVerticals(edges.vertical, width: width, height: height)
             let segments = detectSegmentsRobustly(
-                map, minMagnitude: Self.segmentMagnitude,
+                map, magnitudes: magnitudes, minMagnitude: Self.segmentMagnitude,
                 minLength: max(10, 0.015 * max(width, height)))
             vanishingPoint = fitVerticalVanishingPoint(
                 segments, width: width, height: height,

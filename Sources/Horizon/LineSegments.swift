@@ -29,7 +29,7 @@ struct EdgeSegment {
 /// a-contrario validation is replaced by the length and density tests, which is enough here: the
 /// segments are only votes, weighed by length, in a robust fit.
 func detectSegments(
-    _ map: EdgeMap, minMagnitude floor: Float, minLength: Double,
+    _ map: EdgeMap, magnitudes: GradientMagnitudes? = nil, minMagnitude floor: Float, minLength: Double,
     tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6,
     noiseFactor: Float = 2
 ) -> [EdgeSegment] {
@@ -37,7 +37,7 @@ func detectSegments(
     guard w >= 3 && h >= 3 else { return [] }
     // In a noisy picture most pixels have some gradient: the floor rises above the typical one
     // (as for the horizon line's edges), or noise grows regions in every direction.
-    let (magnitude, strongest) = gradientMagnitudes(map)
+    let (magnitude, strongest) = magnitudes ?? gradientMagnitudes(map)
     var sample = stride(from: 0, to: count, by: 7).map { magnitude[$0] }
     let minMagnitude = max(floor, noiseFactor * selectValue(&sample, rank: sample.count / 2))
     // Unit gradient directions, so that comparing two is one dot product.
@@ -181,8 +181,11 @@ extension EdgeMap {
 }
 
 /// Segments at full size, or, when noise leaves too few there, at half size (in full-size pixels).
-func detectSegmentsRobustly(_ map: EdgeMap, minMagnitude: Float, minLength: Double) -> [EdgeSegment] {
-    let segments = detectSegments(map, minMagnitude: minMagnitude, minLength: minLength)
+/// `magnitudes` are the full-size map's `gradientMagnitudes`, when the caller has them already.
+func detectSegmentsRobustly(
+    _ map: EdgeMap, magnitudes: GradientMagnitudes? = nil, minMagnitude: Float, minLength: Double
+) -> [EdgeSegment] {
+    let segments = detectSegments(map, magnitudes: magnitudes, minMagnitude: minMagnitude, minLength: minLength)
     guard segments.count < 20, let half = map.halved() else { return segments }
     let coarse = detectSegments(half, minMagnitude: minMagnitude, minLength: max(8, minLength / 2)).map {
         EdgeSegment(
