@@ -107,21 +107,18 @@ struct HoughAccumulator {
     func peaks(minimum: Float, limit: Int, angleSeparation: Double, rhoSeparation: Int) -> [HoughPeak] {
         let windowCount = rhoCount - 1, angleCount = self.angleCount, rhoCount = self.rhoCount
         guard windowCount > 0 else { return [] }
-        // The two-bin window sums, once: the peak test reads each 15 times.
-        var windows = [Float](repeating: 0, count: angleCount * windowCount)
-        votes.withUnsafeBufferPointer { acc in
-            windows.withUnsafeMutableBufferPointer { win in
-                for bin in 0..<angleCount {
-                    let row = bin * rhoCount, out = bin * windowCount
-                    for r in 0..<windowCount { win[out + r] = acc[row + r] + acc[row + r + 1] }
-                }
-            }
-        }
         var candidates: [HoughPeak] = []
-        windows.withUnsafeBufferPointer { win in
+        votes.withUnsafeBufferPointer { acc in
+            // Window sums are added where they are read, not kept in an array of their own: few
+            // windows reach `minimum`, and only theirs are compared with their neighbours, while a
+            // second accumulator-sized array is 2 MB of fresh pages on a 1024-pixel map.
+            func window(_ bin: Int, _ r: Int) -> Float {
+                let i = bin * rhoCount + r
+                return acc[i] + acc[i + 1]
+            }
             for bin in 0..<angleCount {
                 for r in 0..<windowCount {
-                    let v = win[bin * windowCount + r]
+                    let v = window(bin, r)
                     if v < minimum { continue }
                     var isPeak = true
                     search: for db in -1...1 {
@@ -130,7 +127,7 @@ struct HoughAccumulator {
                             // Beyond the accumulator counts as no votes.
                             let other: Float =
                                 b >= 0 && b < angleCount && q >= 0 && q < windowCount
-                                ? win[b * windowCount + q] : 0
+                                ? window(b, q) : 0
                             // Ties: the first in scan order wins.
                             if other > v || (other == v && (db < 0 || (db == 0 && dr < 0))) {
                                 isPeak = false
