@@ -99,26 +99,41 @@ public struct HorizonEstimator: Sendable {
 
     /// The estimate (or abstention) with all the evidence behind it, for diagnostics and JSON.
     public func analyse(_ map: EdgeMap) -> HorizonAnalysis {
+        analyse(map, searchesAtOnce: true)
+    }
+
+    /// The same, with the two searches that only read the map (the edges with the lines found in
+    /// them; the line segments with their vanishing point) run at the same time or one after the
+    /// other: the analysis is the same either way.
+    func analyse(_ map: EdgeMap, searchesAtOnce: Bool) -> HorizonAnalysis {
         let config = configuration
         let width = Double(map.width), height = Double(map.height)
         let magnitudes = gradientMagnitudes(map)  // read by the edges and by the segments
-        let edges = selectEdges(
-            map, magnitudes: magnitudes, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
-            minMagnitude: config.minMagnitude,
-            relativeThreshold: config.relativeThreshold)
-        let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
-        var verticals: VerticalsEvidence?
-        var vanishingPoint: VanishingPointEvidence?
-        if config.useVerticals {
-            verticals = findVerticals(edges.vertical, width: width, height: height)
+        let lineSearch = { @Sendable in
+            let edges = selectEdges(
+                map, magnitudes: magnitudes, familyLimit: min(config.maxAngle + config.gradientTolerance, 89),
+                minMagnitude: config.minMagnitude,
+                relativeThreshold: config.relativeThreshold)
+            let horizon = findHorizonLine(edges.horizontal, width: width, height: height)
+            let verticals = config.useVerticals ? findVerticals(edges.vertical, width: width, height: height) : nil
+            return (edges, horizon, verticals)
+        }
+        let vanishingPointSearch = { @Sendable in
             let segments = detectSegmentsRobustly(
                 map, magnitudes: magnitudes, minMagnitude: Self.segmentMagnitude,
                 minLength: max(10, 0.015 * max(width, height)))
-            vanishingPoint = fitVerticalVanishingPoint(
+            return fitVerticalVanishingPoint(
                 segments, width: width, height: height,
                 maxTilt: config.maxAngle
             ).map(VanishingPointEvidence.init)
         }
+        let searches: ((EdgeSelection, HorizonLineEvidence?, VerticalsEvidence?), VanishingPointEvidence?) =
+            switch (config.useVerticals, searchesAtOnce) {
+            case (false, _): (lineSearch(), nil)
+            case (true, true): concurrently(lineSearch, vanishingPointSearch)
+            case (true, false): (lineSearch(), vanishingPointSearch())
+            }
+        let ((edges, horizon, verticals), vanishingPoint) = searches
         var analysis = HorizonAnalysis(
             estimate: nil, candidate: nil, horizonLine: horizon,
             verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
