@@ -101,7 +101,16 @@ func detectSegments(
         else { continue }
         segments.append(segment)
     }
-    return segments
+    return magnitude.withUnsafeBufferPointer { m in
+        unitX.withUnsafeBufferPointer { ux in
+            unitY.withUnsafeBufferPointer { uy in
+                segments.map {
+                    refinedToSubpixel(
+                        $0, magnitude: m, unitX: ux, unitY: uy, width: w, height: h, cosTolerance: cosTolerance)
+                }
+            }
+        }
+    }
 }
 
 /// Indices of the pixels above `minMagnitude`, strongest first in 1024 buckets (LSD's
