@@ -31,9 +31,12 @@ func refinedToSubpixel(
         let centreMajor = Double(major) + 0.5
         let onLine = minor1 + slope * (centreMajor - major1)
         let nearest = Int(onLine.rounded(.down))
+        // Within the picture, leaving a neighbour on each side for the parabola.
+        let low = max(1, nearest - reach), high = min(minorCount - 2, nearest + reach)
+        guard low <= high else { continue }
         var peak = -1
         var peakMagnitude: Float = 0
-        for k in max(1, nearest - reach)...min(minorCount - 2, nearest + reach) {
+        for k in low...high {
             let i = index(major, k)
             guard abs(unitX[i] * normalX + unitY[i] * normalY) >= cosTolerance, magnitude[i] > peakMagnitude
             else { continue }

@@ -37,3 +37,35 @@ import Darwin
         #expect(mean < 0.015, "tilt \(tilt)°: mean \(mean)°")
     }
 }
+
+extension SubpixelSegmentTests {
+    /// A segment whose line leaves the picture (a frame's edge, a slanted segment at a corner) is
+    /// refitted where it is inside and never read outside: no trap, and one outside altogether comes
+    /// back as it was.
+    @Test func segmentsRunningOffThePictureAreSafe() {
+        let width = 40, height = 30
+        let magnitude = [Float](repeating: 1, count: width * height)
+        let unitX = [Float](repeating: 1, count: width * height), unitY = [Float](repeating: 0, count: width * height)
+        let segments = [
+            EdgeSegment(x1: 0.2, y1: 0, x2: -3, y2: 30, length: 30, width: 2, gradientAngle: 0),
+            EdgeSegment(x1: 39.9, y1: 2, x2: 45, y2: 28, length: 26, width: 2, gradientAngle: 0),
+            EdgeSegment(x1: -20, y1: 0, x2: -20, y2: 30, length: 30, width: 2, gradientAngle: 0),
+            EdgeSegment(x1: 0, y1: -1, x2: 40, y2: 31, length: 51, width: 2, gradientAngle: 0),
+        ]
+        magnitude.withUnsafeBufferPointer { m in
+            unitX.withUnsafeBufferPointer { ux in
+                unitY.withUnsafeBufferPointer { uy in
+                    for segment in segments {
+                        let refined = refinedToSubpixel(
+                            segment, magnitude: m, unitX: ux, unitY: uy, width: width, height: height,
+                            cosTolerance: 0.9)
+                        #expect(refined.x1.isFinite && refined.x2.isFinite && refined.y1.isFinite && refined.y2.isFinite)
+                    }
+                    let outside = refinedToSubpixel(
+                        segments[2], magnitude: m, unitX: ux, unitY: uy, width: width, height: height, cosTolerance: 0.9)
+                    #expect(outside.x1 == -20 && outside.x2 == -20)
+                }
+            }
+        }
+    }
+}
