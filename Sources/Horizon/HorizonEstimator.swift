@@ -355,14 +355,19 @@ public struct HorizonEstimator: Sendable {
             lines.append(fit)
             claimInliers(of: fit, in: &unexplained, tolerance: config.gradientTolerance)
         }
+        let centreRow = { (line: FittedLine) in
+            (line.rho - 0.5 * width * sin(line.angle / degreesPerRadian)) / cos(line.angle / degreesPerRadian)
+        }
+        // A line along the picture's top or bottom edge is a border or a frame, not a horizon, nor a
+        // rival of one: it is no candidate, so that the horizon inside the picture is one. (Only
+        // capped, it won over the horizon on photos with a frame, and its copies turned and cropped
+        // without the frame answered where the photo did not.)
+        lines.removeAll { abs(centreRow($0) / height - 0.5) > Self.borderRow }
         guard let strongest = lines.max(by: { $0.support < $1.support }) else { return nil }
         // Parallel lines (within `parallelTolerance`) with at least half the strongest one's support
         // and gate coverage are one family, e.g. the planks of a pier or furrows: in perspective they
         // tilt more the farther below the horizon they lie, so the one highest in the picture (the
         // farthest edge, nearest the horizon) is measured.
-        let centreRow = { (line: FittedLine) in
-            (line.rho - 0.5 * width * sin(line.angle / degreesPerRadian)) / cos(line.angle / degreesPerRadian)
-        }
         let fit =
             lines.filter {
                 abs($0.angle - strongest.angle) <= Self.parallelTolerance && $0.support >= 0.5 * strongest.support

@@ -122,3 +122,22 @@ import Darwin
         #expect(abs(full.line.end.x - estimate.line.end.x * 6000 / 640) < 1e-9)
     }
 }
+
+extension HorizonLineTests {
+    /// A photo printed with a dark frame along its bottom edge, crisper and longer than the
+    /// horizon above it: the frame's line is no candidate (nor a rival), and the horizon answers,
+    /// as it does in a copy cropped without the frame.
+    @Test(arguments: [0.0, 1.6, -2.4])
+    func frameAlongTheBottomIsNoHorizon(tilt: Double) throws {
+        var framed = Scene.seascape(tilt: tilt, sky: 200, sea: 150)
+        framed.shapes.append(
+            Shape(
+                value: 0, centreX: 0, centreY: 211, angle: 0, halfLength: 1000, halfThickness: 6, fixedToPicture: true))
+        let analysis = estimator.analyse(framed.edgeMap())
+        let line = try #require(analysis.horizonLine)
+        #expect(abs(line.angleDegrees - tilt) < 0.05, "line at \(line.angleDegrees)°")
+        #expect(abs(line.line.midpoint.y - (213.5 + 30)) < 12, "line at row \(line.line.midpoint.y)")
+        let estimate = try #require(analysis.estimate, "the frame held the horizon back")
+        #expect(abs(estimate.angleDegrees - tilt) < 0.05)
+    }
+}

@@ -59,10 +59,12 @@ extension SubpixelSegmentTests {
                         let refined = refinedToSubpixel(
                             segment, magnitude: m, unitX: ux, unitY: uy, width: width, height: height,
                             cosTolerance: 0.9)
-                        #expect(refined.x1.isFinite && refined.x2.isFinite && refined.y1.isFinite && refined.y2.isFinite)
+                        #expect(
+                            refined.x1.isFinite && refined.x2.isFinite && refined.y1.isFinite && refined.y2.isFinite)
                     }
                     let outside = refinedToSubpixel(
-                        segments[2], magnitude: m, unitX: ux, unitY: uy, width: width, height: height, cosTolerance: 0.9)
+                        segments[2], magnitude: m, unitX: ux, unitY: uy, width: width, height: height, cosTolerance: 0.9
+                    )
                     #expect(outside.x1 == -20 && outside.x2 == -20)
                 }
             }
