@@ -56,7 +56,7 @@ public struct HorizonEstimator: Sendable {
         public init(
             maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
             minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-            rivalSeparation: Double = 2, minConfidence: Double = 0.53,
+            rivalSeparation: Double = 2, minConfidence: Double = 0.52,
             useVerticals: Bool = true, agreementTolerance: Double = 1
         ) {
             self.maxAngle = maxAngle
