@@ -11,11 +11,12 @@ import Darwin
 ///    the median magnitude and `relativeThreshold` × the 90th-percentile ridge, located to sub-pixel
 ///    precision; a Hough accumulator over tilts within ±`maxAngle` (each edge voting only near the
 ///    tilt its gradient implies) proposes the twelve strongest separate lines, each refined by
-///    weighted total least squares through the edges of one polarity near it. The best supported
+///    weighted total least squares through the edges of one polarity near it. Lines within 4 % of
+///    the top or bottom edge (at the centre column) are frames, not candidates. The best supported
 ///    line wins, unless a parallel one as straight and with half its support lies higher (ground
 ///    lines in perspective tilt more the farther below the horizon they are).
-/// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD)
-///    within `maxAngle` of vertical propose vanishing points pairwise; the best supported one,
+/// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD,
+///    each refitted through its edge's sub-pixel centres) within `maxAngle` of vertical propose vanishing points pairwise; the best supported one,
 ///    refined by least squares, gives the roll as its direction from the image centre, which
 ///    perspective does not bias (the mean tilt of converging verticals is biased).
 ///    The older Hough verticals (`verticals`) are still reported for diagnostics.
@@ -168,8 +169,9 @@ public struct HorizonEstimator: Sendable {
     /// Share of the width a horizon line must cover to answer on its own.
     static let minLineCoverage = 0.35
 
-    /// A line whose middle lies farther than this share of the height from the centre row (within
-    /// 4 % of the top or bottom edge) is a border or a frame, not a horizon.
+    /// A line whose row at the centre column (`findHorizonLine`) or whose clipped middle (the cap in
+    /// `candidates`) lies farther than this share of the height from the centre row (within 4 % of
+    /// the top or bottom edge) is a border or a frame, not a horizon.
     static let borderRow = 0.46
 
     /// Verticals must stand in at least this many of twenty columns across the picture.
@@ -216,8 +218,9 @@ public struct HorizonEstimator: Sendable {
             ]
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
             // picture ambiguous, a line across a third of the picture or less is too little of it,
-            // and a line along the picture's top or bottom edge is a border: such a line does not
-            // answer. Agreeing verticals answer with their own confidence, and the line is drawn.
+            // and a line along the picture's top or bottom edge is a border (a backstop: such lines are
+            // no candidates, measured at the centre column, but a steep one's clipped middle may lie
+            // there): such a line does not answer. Agreeing verticals answer with their own confidence, and the line is drawn.
             let capped =
                 h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage
                 || abs(centreY - 0.5) > Self.borderRow

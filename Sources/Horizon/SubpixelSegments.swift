@@ -7,12 +7,15 @@
 /// along a slightly tilted edge, and whose ragged ends, turn the segment by a few tenths of a degree
 /// that change when the photo is turned or resized; the roll is read from these directions.
 /// Only pixels whose gradient is across the segment (`unitX`, `unitY` within `cosTolerance` of its
-/// normal; zero below the noise floor) are centres. With too few centres the segment is returned
-/// as it was.
+/// normal, either way; zero below the noise floor) are centres. Either way, because the other side
+/// of a thin bar interferes with this one whichever is taken (`SubpixelSegmentTests`: a 3-px post
+/// whose sides take turns being the stronger). With too few centres, or coordinates that are not
+/// finite, the segment is returned as it was.
 func refinedToSubpixel(
     _ segment: EdgeSegment, magnitude: UnsafeBufferPointer<Float>, unitX: UnsafeBufferPointer<Float>,
     unitY: UnsafeBufferPointer<Float>, width w: Int, height h: Int, cosTolerance: Float, reach: Int = 2
 ) -> EdgeSegment {
+    guard segment.x1.isFinite, segment.y1.isFinite, segment.x2.isFinite, segment.y2.isFinite else { return segment }
     let d = segment.direction
     let steep = abs(d.y) >= abs(d.x)
     // Major axis: the one the segment runs along; minor: across it.

@@ -124,15 +124,16 @@ import Darwin
 }
 
 extension HorizonLineTests {
-    /// A photo printed with a dark frame along its bottom edge, crisper and longer than the
-    /// horizon above it: the frame's line is no candidate (nor a rival), and the horizon answers,
-    /// as it does in a copy cropped without the frame.
-    @Test(arguments: [0.0, 1.6, -2.4])
-    func frameAlongTheBottomIsNoHorizon(tilt: Double) throws {
+    /// A photo printed with a dark frame along its bottom or top edge, crisper and longer than the
+    /// horizon: the frame's line is no candidate (nor a rival), and the horizon answers, as it does
+    /// in a copy cropped without the frame.
+    @Test(arguments: [(0.0, 211.0), (1.6, 211), (-2.4, 211), (1.6, -211), (-2.4, -211)])
+    func frameAlongAnEdgeIsNoHorizon(tilt: Double, frameRow: Double) throws {
         var framed = Scene.seascape(tilt: tilt, sky: 200, sea: 150)
         framed.shapes.append(
             Shape(
-                value: 0, centreX: 0, centreY: 211, angle: 0, halfLength: 1000, halfThickness: 6, fixedToPicture: true))
+                value: 0, centreX: 0, centreY: frameRow, angle: 0, halfLength: 1000, halfThickness: 6,
+                fixedToPicture: true))
         let analysis = estimator.analyse(framed.edgeMap())
         let line = try #require(analysis.horizonLine)
         #expect(abs(line.angleDegrees - tilt) < 0.05, "line at \(line.angleDegrees)°")
