@@ -16,9 +16,10 @@ import Darwin
 ///    line wins, unless a parallel one as straight and with half its support lies higher (ground
 ///    lines in perspective tilt more the farther below the horizon they are).
 /// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD,
-///    each refitted through its edge's sub-pixel centres) within `maxAngle` of vertical propose vanishing points pairwise; the best supported one,
-///    refined by least squares, gives the roll as its direction from the image centre, which
-///    perspective does not bias (the mean tilt of converging verticals is biased).
+///    each refitted through its edge's sub-pixel centres) within `maxAngle` of vertical propose
+///    vanishing points pairwise; the best supported one, refined by least squares, gives the roll
+///    as its direction from the image centre, which perspective does not bias (the mean tilt of
+///    converging verticals is biased).
 ///    The older Hough verticals (`verticals`) are still reported for diagnostics.
 ///
 /// Confidence: each candidate's probability of being within 1° of the truth, from a logistic model
@@ -220,7 +221,8 @@ public struct HorizonEstimator: Sendable {
             // picture ambiguous, a line across a third of the picture or less is too little of it,
             // and a line along the picture's top or bottom edge is a border (a backstop: such lines are
             // no candidates, measured at the centre column, but a steep one's clipped middle may lie
-            // there): such a line does not answer. Agreeing verticals answer with their own confidence, and the line is drawn.
+            // there): such a line does not answer. Agreeing verticals answer with their own
+            // confidence, and the line is drawn.
             let capped =
                 h.rivalRatio < Self.ambiguousRivalRatio || h.coverage < Self.minLineCoverage
                 || abs(centreY - 0.5) > Self.borderRow
