@@ -33,6 +33,21 @@ func detectSegments(
     tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6,
     noiseFactor: Float = 2
 ) -> [EdgeSegment] {
+    detectSegments(
+        map, magnitudes: magnitudes, minMagnitude: floor, minLength: minLength, tolerance: tolerance,
+        minDensity: minDensity, noiseFactor: noiseFactor
+    ) { magnitude, minMagnitude in
+        GradientsOverMagnitude(gx: map.gx, gy: map.gy, magnitude: magnitude, noiseFloor: minMagnitude)
+    }
+}
+
+/// The same, reading the unit gradient directions from `unitGradients(magnitude, minMagnitude)`
+/// (`SegmentDirectionTests` gives it a table of them, the straightforward form, to compare).
+func detectSegments<Directions: UnitGradients>(
+    _ map: EdgeMap, magnitudes: GradientMagnitudes? = nil, minMagnitude floor: Float, minLength: Double,
+    tolerance: Double = 22.5 / degreesPerRadian, minDensity: Double = 0.6, noiseFactor: Float = 2,
+    unitGradients: (_ magnitude: [Float], _ minMagnitude: Float) -> Directions
+) -> [EdgeSegment] {
     let w = map.width, h = map.height, count = w * h
     guard w >= 3 && h >= 3 else { return [] }
     // In a noisy picture most pixels have some gradient: the floor rises above the typical one
@@ -40,17 +55,9 @@ func detectSegments(
     let (magnitude, strongest) = magnitudes ?? gradientMagnitudes(map)
     var sample = stride(from: 0, to: count, by: 7).map { magnitude[$0] }
     let minMagnitude = max(floor, noiseFactor * selectValue(&sample, rank: sample.count / 2))
-    // Unit gradient directions, so that comparing two is one dot product.
-    var unitX = [Float](repeating: 0, count: count), unitY = unitX
-    map.gx.withUnsafeBufferPointer { gxs in
-        map.gy.withUnsafeBufferPointer { gys in
-            for i in 0..<count where magnitude[i] > minMagnitude {
-                unitX[i] = gxs[i] / magnitude[i]
-                unitY[i] = gys[i] / magnitude[i]
-            }
-        }
-    }
     guard strongest > minMagnitude else { return [] }
+    // Unit gradient directions, so that comparing two is one dot product.
+    let directions = unitGradients(magnitude, minMagnitude)
 
     let order = strongestFirst(magnitude, above: minMagnitude, strongest: strongest)
 
@@ -65,7 +72,7 @@ func detectSegments(
         region.removeAll(keepingCapacity: true)
         region.append(seed)
         used[seed] = true
-        var sumC = unitX[seed], sumS = unitY[seed]
+        var (sumC, sumS) = directions.unit(at: seed)
         var meanC = sumC, meanS = sumS
         var next = 0
         while next < region.count {
@@ -80,7 +87,7 @@ func detectSegments(
                     guard nx >= 0 && nx < w else { continue }
                     let q = ny * w + nx
                     guard !used[q] && magnitude[q] > minMagnitude else { continue }
-                    let c = unitX[q], s = unitY[q]
+                    let (c, s) = directions.unit(at: q)
                     guard c * meanC + s * meanS >= cosTolerance else { continue }
                     used[q] = true
                     region.append(q)
@@ -102,14 +109,27 @@ func detectSegments(
         segments.append(segment)
     }
     return magnitude.withUnsafeBufferPointer { m in
-        unitX.withUnsafeBufferPointer { ux in
-            unitY.withUnsafeBufferPointer { uy in
-                segments.map {
-                    refinedToSubpixel(
-                        $0, magnitude: m, unitX: ux, unitY: uy, width: w, height: h, cosTolerance: cosTolerance)
-                }
-            }
+        segments.map {
+            refinedToSubpixel($0, magnitude: m, directions: directions, width: w, height: h, cosTolerance: cosTolerance)
         }
+    }
+}
+
+/// Each pixel's unit gradient direction, as the region growing and the sub-pixel refit read them.
+protocol UnitGradients {
+    /// The gradient at pixel `index` divided by its magnitude above the noise floor; (0, 0) at or below it.
+    func unit(at index: Int) -> (x: Float, y: Float)
+}
+
+/// The unit directions divided out where they are read: the same quotients as a table of them,
+/// without two picture-sized arrays to fill (their memory, fresh pages every picture, cost more
+/// than the divisions).
+struct GradientsOverMagnitude: UnitGradients {
+    let gx: [Float], gy: [Float], magnitude: [Float], noiseFloor: Float
+
+    @inline(__always) func unit(at index: Int) -> (x: Float, y: Float) {
+        let m = magnitude[index]
+        return m > noiseFloor ? (gx[index] / m, gy[index] / m) : (0, 0)
     }
 }
 

@@ -6,14 +6,14 @@
 /// The region's principal axis (`rectangle(of:)`) is fitted on whole pixels, whose staircase
 /// along a slightly tilted edge, and whose ragged ends, turn the segment by a few tenths of a degree
 /// that change when the photo is turned or resized; the roll is read from these directions.
-/// Only pixels whose gradient is across the segment (`unitX`, `unitY` within `cosTolerance` of its
-/// normal, either way; zero below the noise floor) are centres. Either way, because the other side
+/// Only pixels whose gradient is across the segment (its unit direction within `cosTolerance` of
+/// its normal, either way; none below the noise floor) are centres. Either way, because the other side
 /// of a thin bar interferes with this one whichever is taken (`SubpixelSegmentTests`: a 3-px post
 /// whose sides take turns being the stronger). With too few centres, or coordinates that are not
 /// finite, the segment is returned as it was.
 func refinedToSubpixel(
-    _ segment: EdgeSegment, magnitude: UnsafeBufferPointer<Float>, unitX: UnsafeBufferPointer<Float>,
-    unitY: UnsafeBufferPointer<Float>, width w: Int, height h: Int, cosTolerance: Float, reach: Int = 2
+    _ segment: EdgeSegment, magnitude: UnsafeBufferPointer<Float>, directions: some UnitGradients, width w: Int,
+    height h: Int, cosTolerance: Float, reach: Int = 2
 ) -> EdgeSegment {
     guard segment.x1.isFinite, segment.y1.isFinite, segment.x2.isFinite, segment.y2.isFinite else { return segment }
     let d = segment.direction
@@ -41,7 +41,8 @@ func refinedToSubpixel(
         var peakMagnitude: Float = 0
         for k in low...high {
             let i = index(major, k)
-            guard abs(unitX[i] * normalX + unitY[i] * normalY) >= cosTolerance, magnitude[i] > peakMagnitude
+            let unit = directions.unit(at: i)
+            guard abs(unit.x * normalX + unit.y * normalY) >= cosTolerance, magnitude[i] > peakMagnitude
             else { continue }
             peak = k
             peakMagnitude = magnitude[i]

@@ -100,7 +100,8 @@ extension SubpixelSegmentTests {
     @Test func segmentsRunningOffThePictureAreSafe() {
         let width = 40, height = 30
         let magnitude = [Float](repeating: 1, count: width * height)
-        let unitX = [Float](repeating: 1, count: width * height), unitY = [Float](repeating: 0, count: width * height)
+        let directions = GradientsOverMagnitude(
+            gx: magnitude, gy: [Float](repeating: 0, count: width * height), magnitude: magnitude, noiseFloor: 0)
         let segments = [
             EdgeSegment(x1: 0.2, y1: 0, x2: -3, y2: 30, length: 30, width: 2, gradientAngle: 0),
             EdgeSegment(x1: 39.9, y1: 2, x2: 45, y2: 28, length: 26, width: 2, gradientAngle: 0),
@@ -110,25 +111,18 @@ extension SubpixelSegmentTests {
             EdgeSegment(x1: -5, y1: 15, x2: 50, y2: 16, length: 55, width: 2, gradientAngle: .pi / 2),
         ]
         magnitude.withUnsafeBufferPointer { m in
-            unitX.withUnsafeBufferPointer { ux in
-                unitY.withUnsafeBufferPointer { uy in
-                    for segment in segments {
-                        let refined = refinedToSubpixel(
-                            segment, magnitude: m, unitX: ux, unitY: uy, width: width, height: height,
-                            cosTolerance: 0.9)
-                        #expect(
-                            refined.x1.isFinite && refined.x2.isFinite && refined.y1.isFinite && refined.y2.isFinite)
-                    }
-                    let outside = refinedToSubpixel(
-                        segments[2], magnitude: m, unitX: ux, unitY: uy, width: width, height: height, cosTolerance: 0.9
-                    )
-                    #expect(outside.x1 == -20 && outside.x2 == -20)
-                    let broken = EdgeSegment(x1: .nan, y1: 0, x2: 3, y2: 20, length: 20, width: 2, gradientAngle: 0)
-                    let kept = refinedToSubpixel(
-                        broken, magnitude: m, unitX: ux, unitY: uy, width: width, height: height, cosTolerance: 0.9)
-                    #expect(kept.x1.isNaN && kept.x2 == 3)
-                }
+            for segment in segments {
+                let refined = refinedToSubpixel(
+                    segment, magnitude: m, directions: directions, width: width, height: height, cosTolerance: 0.9)
+                #expect(refined.x1.isFinite && refined.x2.isFinite && refined.y1.isFinite && refined.y2.isFinite)
             }
+            let outside = refinedToSubpixel(
+                segments[2], magnitude: m, directions: directions, width: width, height: height, cosTolerance: 0.9)
+            #expect(outside.x1 == -20 && outside.x2 == -20)
+            let broken = EdgeSegment(x1: .nan, y1: 0, x2: 3, y2: 20, length: 20, width: 2, gradientAngle: 0)
+            let kept = refinedToSubpixel(
+                broken, magnitude: m, directions: directions, width: width, height: height, cosTolerance: 0.9)
+            #expect(kept.x1.isNaN && kept.x2 == 3)
         }
     }
 }
