@@ -44,7 +44,7 @@ private struct Homogeneous {
 
 /// Finds the vanishing point of the segments within `maxTilt` degrees of vertical: every pair of
 /// the longest ones proposes a point, the point with the most length-weighted support within
-/// `inlierDegrees` wins, and a weighted least-squares fit over its inliers refines it.
+/// `inlierDegrees` wins, and a robust (biweight) least-squares fit over the segments near it refines it.
 func fitVerticalVanishingPoint(
     _ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double,
     inlierDegrees: Double = 1.5, hypothesisLimit: Int = 60
@@ -116,24 +116,35 @@ func fitVerticalVanishingPoint(
     }
     guard var best = hypotheses.max(by: { $0.support < $1.support }), best.support > 0 else { return nil }
 
-    // Weighted least squares: the point nearest (in angle) to every inlier line is the eigenvector
-    // of Σ w·l·lᵀ with the smallest eigenvalue.
-    var inliers: [Int] = []
-    for _ in 0..<3 {
-        inliers = near.indices.filter { sineError($0, best.point) < limit }
-        guard inliers.count >= 2 else { break }
+    // Iteratively reweighted least squares from the winning pair: each inlier weighs its length
+    // times a biweight that falls smoothly to zero at `inlierDegrees`, so a segment near the limit
+    // moves the point a little, not all or nothing, and the roll does not jump when a turned or
+    // resized copy of the picture tips one segment across the limit. Dividing by the squared
+    // distance from the segment's middle to the point makes the algebraic residual l·v the sine
+    // of the angle the segment misses the point by, which is what `support` measures.
+    for _ in 0..<6 {
         var m = [[Double]](repeating: [0, 0, 0], count: 3)
-        for i in inliers {
+        var weighted = 0
+        for i in near.indices {
+            let e = sineError(i, best.point) / limit
+            guard e < 1 else { continue }
+            let dx = best.point.x - best.point.z * mids[i].0, dy = best.point.y - best.point.z * mids[i].1
+            let reach = dx * dx + dy * dy
+            guard reach > 1e-12 else { continue }
+            let w = lengths[i] * (1 - e * e) * (1 - e * e) / reach
             let l = [lines[i].x, lines[i].y, lines[i].z]
-            for r in 0..<3 { for c in 0..<3 { m[r][c] += lengths[i] * l[r] * l[c] } }
+            for r in 0..<3 { for c in 0..<3 { m[r][c] += w * l[r] * l[c] } }
+            weighted += 1
         }
+        guard weighted >= 2 else { break }
         let e = smallestEigenvector(m)
         let v = Homogeneous(x: e[0], y: e[1], z: e[2])
-        let refined = support(v)
-        guard plausible(v), refined >= best.support else { break }  // never trade a point for a worse one
-        best = (v, refined, roll(v))
+        guard plausible(v) else { break }
+        let moved = abs(abs(v.dot(best.point)) - 1)
+        best = (v, support(v), roll(v))
+        if moved < 1e-14 { break }
     }
-    inliers = near.indices.filter { sineError($0, best.point) < limit }
+    let inliers = near.indices.filter { sineError($0, best.point) < limit }
     guard !inliers.isEmpty else { return nil }
 
     let errors = inliers.map { sineError($0, best.point) }

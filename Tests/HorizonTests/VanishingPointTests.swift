@@ -96,6 +96,37 @@ import Darwin
         for candidate in analysis.candidates { #expect(candidate.features.count == candidate.featureNames.count) }
     }
 
+    /// A segment that misses the point by about the inlier limit (1.5°) barely moves the roll, on
+    /// either side of the limit: a resized or turned copy that tips it across the limit must not
+    /// read a different roll. With an all-or-nothing inlier set the roll jumps at the limit.
+    @Test func segmentAtTheInlierLimitDoesNotMoveTheRoll() throws {
+        let width = 1024.0, height = 683.0, roll = 2.0
+        let r = roll * .pi / 180, distance = 4000.0
+        // Verticals lean towards a point above and to the left when the horizon rises to the right.
+        let point = (x: width / 2 - distance * sin(r), y: height / 2 - distance * cos(r))
+        // A segment of `length` whose middle is at (x, y), pointing `miss` degrees off the point.
+        func segment(_ x: Double, _ y: Double, length: Double, miss: Double) -> EdgeSegment {
+            let towards = atan2(point.x - x, y - point.y) + miss * .pi / 180
+            let dx = 0.5 * length * sin(towards), dy = 0.5 * length * cos(towards)
+            return EdgeSegment(x1: x + dx, y1: y - dy, x2: x - dx, y2: y + dy, length: length, width: 2, gradientAngle: 0)
+        }
+        // Edges of a facade, each a few hundredths of a degree off (a real picture's are).
+        let misses = [0.04, -0.03, 0.02, -0.05, 0.03, -0.02, 0.05, -0.04]
+        let facade = misses.enumerated().map { i, miss in
+            segment(120 + 110 * Double(i), 300 + 20 * Double(i % 3), length: 220, miss: miss)
+        }
+        var rolls: [Double] = []
+        for miss in [1.40, 1.45, 1.49, 1.51, 1.55, 1.60] {
+            let stray = segment(600, 420, length: 200, miss: miss)
+            let fit = try #require(
+                fitVerticalVanishingPoint(facade + [stray], width: width, height: height, maxTilt: 30))
+            rolls.append(fit.rollDegrees)
+        }
+        let spread = rolls.max()! - rolls.min()!
+        #expect(spread < 0.01, "rolls \(rolls)")
+        for read in rolls { #expect(abs(read - roll) < 0.05, "roll \(read)°") }
+    }
+
     @Test func smallestEigenvectorOfAKnownMatrix() {
         // diag(3, 1, 2) turned: the eigenvector of 1 is the second axis.
         let v = smallestEigenvector([[3, 0, 0], [0, 1, 0], [0, 0, 2]])
