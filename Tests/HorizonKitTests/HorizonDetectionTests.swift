@@ -125,7 +125,20 @@ import Vips
         #expect(max(halved.analysedWidth, halved.analysedHeight) == HorizonDetector.analysisSize)
         let a = try #require(full.estimate), b = try #require(halved.estimate)
         #expect(abs(a.angleDegrees - b.angleDegrees) < 0.1, "\(a.angleDegrees)° against \(b.angleDegrees)°")
-        #expect(HorizonDetector.analysedLongSide(forLongSide: 100) == 400)
+        #expect(HorizonDetector.analysedLongSide(forLongSide: 100) == 200)
+        #expect(HorizonDetector.analysedLongSide(forLongSide: 640) == HorizonDetector.analysisSize)
         #expect(HorizonDetector.analysedLongSide(forLongSide: 6000) == HorizonDetector.analysisSize)
+    }
+
+    /// A quarter-size copy of the portrait lighthouse (106 × 160 px) reads the photo's roll. Enlarged
+    /// to the full working size (6.4 times) its edges lock to its own pixels, and it read 0.8° off.
+    @Test func tinyCopyReadsThePhotosRoll() throws {
+        let photo = try Image.load(Fixtures.asset("horizon-lighthouse-portrait.jpg")).copiedToMemory()
+        let quarter = try photo.resize(0.25).copiedToMemory()
+        let full = try #require(try HorizonDetector.detect(image: photo, estimator: HorizonEstimator()).estimate)
+        let tiny = try HorizonDetector.detect(image: quarter, estimator: HorizonEstimator())
+        #expect(max(tiny.analysedWidth, tiny.analysedHeight) == 2 * max(quarter.width, quarter.height))
+        let read = try #require(tiny.estimate)
+        #expect(abs(read.angleDegrees - full.angleDegrees) < 0.15, "\(read.angleDegrees)° against \(full.angleDegrees)°")
     }
 }
