@@ -139,6 +139,7 @@ import Vips
         let tiny = try HorizonDetector.detect(image: quarter, estimator: HorizonEstimator())
         #expect(max(tiny.analysedWidth, tiny.analysedHeight) == 2 * max(quarter.width, quarter.height))
         let read = try #require(tiny.estimate)
-        #expect(abs(read.angleDegrees - full.angleDegrees) < 0.15, "\(read.angleDegrees)° against \(full.angleDegrees)°")
+        #expect(
+            abs(read.angleDegrees - full.angleDegrees) < 0.15, "\(read.angleDegrees)° against \(full.angleDegrees)°")
     }
 }

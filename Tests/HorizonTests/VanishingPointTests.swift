@@ -108,7 +108,8 @@ import Darwin
         func segment(_ x: Double, _ y: Double, length: Double, miss: Double) -> EdgeSegment {
             let towards = atan2(point.x - x, y - point.y) + miss * .pi / 180
             let dx = 0.5 * length * sin(towards), dy = 0.5 * length * cos(towards)
-            return EdgeSegment(x1: x + dx, y1: y - dy, x2: x - dx, y2: y + dy, length: length, width: 2, gradientAngle: 0)
+            return EdgeSegment(
+                x1: x + dx, y1: y - dy, x2: x - dx, y2: y + dy, length: length, width: 2, gradientAngle: 0)
         }
         // Edges of a facade, each a few hundredths of a degree off (a real picture's are).
         let misses = [0.04, -0.03, 0.02, -0.05, 0.03, -0.02, 0.05, -0.04]
