@@ -120,8 +120,10 @@ func fitVerticalVanishingPoint(
     // times a biweight that falls smoothly to zero at `inlierDegrees`, so a segment near the limit
     // moves the point a little, not all or nothing, and the roll does not jump when a turned or
     // resized copy of the picture tips one segment across the limit. Dividing by the squared
-    // distance from the segment's middle to the point makes the algebraic residual l·v the sine
-    // of the angle the segment misses the point by, which is what `support` measures.
+    // distance from the segment's middle to the point (as homogeneous coordinates give it) makes the
+    // algebraic residual l·v the sine of the angle the segment misses the point by, which is what
+    // `support` measures. Every pass is kept: keeping or dropping a refinement would itself be all or
+    // nothing.
     for _ in 0..<6 {
         var m = [[Double]](repeating: [0, 0, 0], count: 3)
         var weighted = 0
@@ -137,8 +139,8 @@ func fitVerticalVanishingPoint(
             weighted += 1
         }
         guard weighted >= 2 else { break }
-        let e = smallestEigenvector(m)
-        let v = Homogeneous(x: e[0], y: e[1], z: e[2])
+        let eigen = smallestEigenvector(m)
+        let v = Homogeneous(x: eigen[0], y: eigen[1], z: eigen[2])
         guard plausible(v) else { break }
         let moved = abs(abs(v.dot(best.point)) - 1)
         best = (v, support(v), roll(v))

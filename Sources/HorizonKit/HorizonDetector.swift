@@ -29,8 +29,9 @@ public struct HorizonDetection: Sendable {
 
 /// Detection pipeline: a thumbnail of 1024 px on the long side (shrink-on-load, so a
 /// 24-megapixel JPEG is decoded at 1/4 or 1/8 scale; smaller pictures are enlarged towards it, at
-/// most twice, so that a photo and its half-size copy are analysed alike), its grey levels, a
-/// Gaussian blur and Sobel gradients, all computed by libvips; then the pure-Swift estimator.
+/// most twice, so that a photo of 1024 px or more and its half-size copy are analysed alike), its
+/// grey levels, a Gaussian blur and Sobel gradients, all computed by libvips; then the pure-Swift
+/// estimator.
 public enum HorizonDetector {
     /// Long side of the analysed thumbnail, whatever the picture's size. The estimator's sub-pixel
     /// line fit is accurate to a few hundredths of a degree at this size; larger only costs decoding
@@ -39,10 +40,11 @@ public enum HorizonDetector {
     public static let analysisSize = 1024
 
     /// The analysed long side for a picture whose long side is `longSide`: `analysisSize`, except
-    /// that a small picture is enlarged at most twice. Enlarged further, an edge's gradient is a
-    /// plateau between two of the picture's own pixels, wherever the edge lies between them: a
-    /// nearly upright edge reads as a staircase of exactly upright pieces, and the verticals'
-    /// roll is pulled towards 0 (half-size copies of 640-px photos read up to 1° off).
+    /// that a small picture is enlarged at most twice. Enlarged further, the σ = 1 blur spans a
+    /// fraction of one of the picture's own pixels and an edge's gradient peaks where the
+    /// interpolation puts it, between two of them, wherever the edge lies: a nearly upright edge reads
+    /// as a staircase of exactly upright pieces and the verticals' roll is pulled towards 0
+    /// (bench/horizon/RESULTS.md, stop 8).
     public static func analysedLongSide(forLongSide longSide: Int) -> Int {
         min(analysisSize, 2 * max(longSide, 1))
     }

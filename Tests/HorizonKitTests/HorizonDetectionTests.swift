@@ -116,7 +116,7 @@ import Vips
     }
 
     /// A small picture is enlarged to the working size, so the photo and its half-size copy are
-    /// analysed alike and answer alike (self-consistency, issue 22); a tiny one at most four times.
+    /// analysed alike and answer alike (self-consistency, issue 22); a tiny one at most twice.
     @Test func smallPicturesAreAnalysedAtTheWorkingSize() throws {
         let photo = try Image.load(Fixtures.asset("horizon-lake.jpg")).copiedToMemory()
         let half = try photo.resize(0.5).copiedToMemory()
@@ -131,7 +131,7 @@ import Vips
     }
 
     /// A quarter-size copy of the portrait lighthouse (106 × 160 px) reads the photo's roll. Enlarged
-    /// to the full working size (6.4 times) its edges lock to its own pixels, and it read 0.8° off.
+    /// four times (the old cap), its edges locked to its own pixels and it read 0.8° off.
     @Test func tinyCopyReadsThePhotosRoll() throws {
         let photo = try Image.load(Fixtures.asset("horizon-lighthouse-portrait.jpg")).copiedToMemory()
         let quarter = try photo.resize(0.25).copiedToMemory()
