@@ -114,7 +114,7 @@ func fitVerticalVanishingPoint(
             hypotheses.append((v, support(v), roll(v)))
         }
     }
-    guard var best = hypotheses.max(by: { $0.support < $1.support }), best.support > 0 else { return nil }
+    guard let winner = hypotheses.max(by: { $0.support < $1.support }), winner.support > 0 else { return nil }
 
     // Iteratively reweighted least squares from the winning pair: each inlier weighs its length
     // times a biweight that falls smoothly to zero at `inlierDegrees`, so a segment near the limit
@@ -123,18 +123,20 @@ func fitVerticalVanishingPoint(
     // distance from the segment's middle to the point (as homogeneous coordinates give it) makes the
     // algebraic residual l·v the sine of the angle the segment misses the point by, which is what
     // `support` measures. Every pass is kept: keeping or dropping a refinement would itself be all or
-    // nothing.
+    // nothing. The support and the roll are read once, at the point the passes end on.
+    let normals = lines.map { [$0.x, $0.y, $0.z] }
+    var point = winner.point
     for _ in 0..<6 {
         var m = [[Double]](repeating: [0, 0, 0], count: 3)
         var weighted = 0
         for i in near.indices {
-            let e = sineError(i, best.point) / limit
+            let e = sineError(i, point) / limit
             guard e < 1 else { continue }
-            let dx = best.point.x - best.point.z * mids[i].0, dy = best.point.y - best.point.z * mids[i].1
+            let dx = point.x - point.z * mids[i].0, dy = point.y - point.z * mids[i].1
             let reach = dx * dx + dy * dy
             guard reach > 1e-12 else { continue }
             let w = lengths[i] * (1 - e * e) * (1 - e * e) / reach
-            let l = [lines[i].x, lines[i].y, lines[i].z]
+            let l = normals[i]
             for r in 0..<3 { for c in 0..<3 { m[r][c] += w * l[r] * l[c] } }
             weighted += 1
         }
@@ -142,10 +144,11 @@ func fitVerticalVanishingPoint(
         let eigen = smallestEigenvector(m)
         let v = Homogeneous(x: eigen[0], y: eigen[1], z: eigen[2])
         guard plausible(v) else { break }
-        let moved = abs(abs(v.dot(best.point)) - 1)
-        best = (v, support(v), roll(v))
+        let moved = abs(abs(v.dot(point)) - 1)
+        point = v
         if moved < 1e-14 { break }
     }
+    let best = (point: point, support: support(point), roll: roll(point))
     let inliers = near.indices.filter { sineError($0, best.point) < limit }
     guard !inliers.isEmpty else { return nil }
 
