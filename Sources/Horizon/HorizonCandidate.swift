@@ -93,7 +93,7 @@ enum ConfidenceModel {
     static let lineFeatureNames = [
         "coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength", "twin_share",
         "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score", "vp_agrees_support",
-        "vp_agrees_structures", "mirror",
+        "vp_agrees_structures", "mirror", "line_contrast",
     ]
     static let vanishingPointFeatureNames = [
         "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
@@ -101,11 +101,11 @@ enum ConfidenceModel {
         "line_agrees_coverage",
     ]
     static let lineCoefficients: [Double] = [
-        -5.7551, 3.4081, 0.1089, -0.8430, 0.1190, -0.3223, 0.6182, 1.4526, 0.0000, 1.5534, 3.1931, 1.0502, 0.2932,
-        0.9733,
+        -6.1911, 3.0644, 0.1319, -0.8004, 0.0598, -0.3197, 0.5890, 1.3077, 0.0000, 1.5504, 2.9834, 1.1076, 0.2957,
+        1.1363, 0.4547,
     ]
     static let vanishingPointCoefficients: [Double] = [
-        -6.5922, 1.2427, 2.4777, 0.0000, 0.9126, -0.7992, -1.0150, 0.5113, 1.5166, 0.6780, 1.0073, 3.6498,
+        -7.1116, 1.2342, 2.4783, 0.0000, 0.9897, -0.1851, -0.9289, 0.6055, 1.5808, 0.6058, 0.9939, 3.9735,
     ]
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {

@@ -25,8 +25,8 @@ import Darwin
 /// Confidence: each candidate's probability of being within 1° of the truth, from a logistic model
 /// of its measurements (coverage, distinctness from rivals, straightness, how the two candidates
 /// agree and how strong the agreeing one is, and for a line whether it separates a smooth side from a
-/// busy one and whether it is a thin line with edges of both polarities, like a waterline or a
-/// cable). The models
+/// busy one, whether it is a thin line with edges of both polarities, like a waterline or a cable,
+/// and how strong it is along its whole length). The models
 /// were fitted on the development half of the corpus in bench/horizon (see `ConfidenceModel`). The
 /// most confident candidate is the answer and gives the angle; a line that agrees with it within
 /// `agreementTolerance` only shows where the horizon is. Below `minConfidence` the estimator abstains.
@@ -58,7 +58,7 @@ public struct HorizonEstimator: Sendable {
         public init(
             maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
             minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-            rivalSeparation: Double = 2, minConfidence: Double = 0.52,
+            rivalSeparation: Double = 2, minConfidence: Double = 0.49,
             useVerticals: Bool = true, agreementTolerance: Double = 1
         ) {
             self.maxAngle = maxAngle
@@ -140,7 +140,8 @@ public struct HorizonEstimator: Sendable {
             estimate: nil, candidate: nil, horizonLine: horizon,
             verticals: verticals, strongEdgeCount: edges.strongEdgeCount)
         analysis.vanishingPoint = vanishingPoint
-        analysis.candidates = candidates(horizon, vanishingPoint, verticals, edges: edges.horizontal, map: map)
+        analysis.candidates = candidates(
+            horizon, vanishingPoint, verticals, edges: edges.horizontal, edgeThreshold: edges.threshold, map: map)
         if let best = analysis.candidates.max(by: { $0.confidence < $1.confidence }) {
             // The most confident candidate is the answer, and gives the angle. When the verticals win
             // and the line agrees, the line still shows where the horizon is, drawn at their angle.
@@ -189,7 +190,7 @@ public struct HorizonEstimator: Sendable {
     /// the other candidate's agreement is one of each one's features.
     func candidates(
         _ horizon: HorizonLineEvidence?, _ point: VanishingPointEvidence?,
-        _ verticals: VerticalsEvidence?, edges: EdgeSamples, map: EdgeMap
+        _ verticals: VerticalsEvidence?, edges: EdgeSamples, edgeThreshold: Float, map: EdgeMap
     ) -> [HorizonCandidate] {
         let height = Double(map.height)
         var result: [HorizonCandidate] = []
@@ -216,6 +217,7 @@ public struct HorizonEstimator: Sendable {
             let features = [
                 h.coverage, log(max(h.rivalRatio, 1)), h.residual, vpAgrees, vpDisagrees, twins, centreY,
                 near, far, h.confidence, vpSupport, vpStructures, mirrorSymmetry(map, line: h),
+                lineContrast(map, line: h, edgeThreshold: edgeThreshold),
             ]
             // A rival line as strong (two horizons, or a fan of planks in perspective) makes the
             // picture ambiguous, a line across a third of the picture or less is too little of it,
@@ -257,6 +259,39 @@ public struct HorizonEstimator: Sendable {
                     cap: capped ? Self.cappedVerticalsConfidence : nil))
         }
         return result
+    }
+
+    /// How strong the line is along its whole length, whether or not its edges cleared the edge
+    /// threshold: log(1 + the median over 4-px steps along the line of the strongest gradient across
+    /// it within 2 px ÷ `edgeThreshold`). Coverage counts the steps with an edge above the threshold,
+    /// so a faint stretch is all or nothing and the count moves between copies of a photo; a long
+    /// horizon that is faint in places still has a strong median, and a short line has a weak one.
+    func lineContrast(_ map: EdgeMap, line: HorizonLineEvidence, edgeThreshold: Float) -> Double {
+        let a = line.line.start, b = line.line.end
+        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        guard length > 8, edgeThreshold > 0 else { return 0 }
+        let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+        let nx = -uy, ny = ux
+        var steps: [Double] = []
+        steps.reserveCapacity(Int(length / 4) + 1)
+        var t = 2.0
+        while t < length - 2 {
+            var strongest = 0.0
+            for k in -4...4 {  // across the line, half-pixel steps
+                let offset = Double(k) * 0.5
+                let x = a.x + t * ux + offset * nx, y = a.y + t * uy + offset * ny
+                let xi = Int(x.rounded(.down)), yi = Int(y.rounded(.down))
+                guard xi >= 0, yi >= 0, xi < map.width, yi < map.height else { continue }
+                let i = yi * map.width + xi
+                let across = abs(Double(map.gx[i]) * nx + Double(map.gy[i]) * ny)
+                if across.isFinite { strongest = max(strongest, across) }
+            }
+            steps.append(strongest)
+            t += 4
+        }
+        guard !steps.isEmpty else { return 0 }
+        steps.sort()
+        return log1p(steps[steps.count / 2] / Double(edgeThreshold))
     }
 
     /// How much busier the picture is below a line than above it, within `reach` pixels (leaving

@@ -24,7 +24,9 @@ import Testing
     }
 
     /// A short, very contrasty bar at 20° (inside the range) against a long faint horizon (contrast
-    /// 20 grey levels against 135): length wins, not contrast.
+    /// 20 grey levels against 135): length wins, not contrast. With noise, as in any photo, the line
+    /// answers; the noise-free picture is unlike every photo the models were fitted on (its mirror
+    /// and texture features), and there the line must be the best guess, answered or not.
     @Test(arguments: [(-2.0, Float(0)), (1.5, 0), (-2.0, 10), (1.5, 10)])
     func longFaintHorizonBeatsShortStrongDistractor(tilt: Double, noise: Float) throws {
         var scene = Scene.seascape(tilt: tilt, sky: 120, sea: 100)
@@ -34,7 +36,8 @@ import Testing
                 halfThickness: 4, fixedToPicture: true))
         scene.noise = noise
         let analysis = estimator.analyse(scene.edgeMap())
-        let estimate = try #require(analysis.estimate)
+        let estimate = try #require(noise > 0 ? analysis.estimate : analysis.candidate)
+        #expect(estimate.evidence == .horizonLine)
         #expect(abs(estimate.angleDegrees - tilt) < 0.05, "measured \(estimate.angleDegrees)°")
         let rival = try #require(analysis.horizonLine?.rivalAngleDegrees)
         #expect(abs(rival - 20) < 0.5, "the distractor is the runner-up")

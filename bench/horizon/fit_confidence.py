@@ -31,7 +31,7 @@ CAPS = {"horizon_line": 0.15, "verticals": 0.4}
 FEATURES = {
     "horizon_line": ["coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength",
                      "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score",
-                     "vp_agrees_support", "vp_agrees_structures", "mirror"],
+                     "vp_agrees_support", "vp_agrees_structures", "mirror", "line_contrast"],
     "verticals": ["log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
                   "log_rival_ratio", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
                   "line_agrees_coverage"],
@@ -42,7 +42,7 @@ FEATURES = {
 # The tilt itself is not a feature: as a prior it made a photo turned by 15° lose the answer the
 # photo had (issue 22: turning a photo must move the answer, not drop it).
 SIGNS = {
-    "horizon_line": [+1, +1, -1, +1, -1, 0, 0, +1, +1, +1, +1, +1, +1],
+    "horizon_line": [+1, +1, -1, +1, -1, 0, 0, +1, +1, +1, +1, +1, +1, +1],
     "verticals": [+1, +1, +1, +1, -1, -1, +1, +1, 0, +1, +1],
 }
 SWIFT_NAME = {"horizon_line": "lineCoefficients", "verticals": "vanishingPointCoefficients"}
