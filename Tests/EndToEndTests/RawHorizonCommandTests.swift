@@ -29,7 +29,9 @@ import Testing
     }
 
     /// The DNG's horizon (+4.0°) is found on its half-size demosaic (it has no preview); the CR2's
-    /// best guesses on its preview and on its demosaic agree within a degree.
+    /// horizon line read on its preview and on its demosaic agree within a degree. (Its demosaic is
+    /// not answered: its line and its verticals both have a confidence near 0.16, and which of the
+    /// two is the best guess says nothing about the raw reading.)
     @Test func detectsOnRawPhotos() throws {
         let result = try run("imgtool", ["horizon", Self.dng, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -40,8 +42,12 @@ import Testing
         var angles: [Double] = []
         for source in ["preview", "half-size"] {
             let guess = try run(
-                "imgtool", ["horizon", Self.cr2, "--raw-analysis", source, "--min-confidence", "0", "--json"])
-            angles.append(try #require(try guess.jsonLines().first?["angle"] as? Double, "\(guess.stderr)"))
+                "imgtool",
+                ["horizon", Self.cr2, "--raw-analysis", source, "--min-confidence", "0", "--json", "--evidence"])
+            let candidates = try #require(
+                try guess.jsonLines().first?["evidence"] as? [[String: Any]], "\(guess.stderr)")
+            let line = try #require(candidates.first { $0["evidence"] as? String == "horizon_line" })
+            angles.append(try #require(line["angle"] as? Double))
         }
         #expect(abs(angles[0] - angles[1]) < 1, "\(angles)")
     }
