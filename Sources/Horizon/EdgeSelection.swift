@@ -38,6 +38,8 @@ struct EdgeSelection {
     var vertical = EdgeSamples()
     /// Ridge pixels (after non-maximum suppression) above the magnitude threshold.
     var strongEdgeCount = 0
+    /// The magnitude edges had to reach, grey levels per pixel: max(floor, relativeThreshold × the
+    /// 90th-percentile ridge). The line's contrast is measured against it.
     var threshold: Float = 0
 }
 

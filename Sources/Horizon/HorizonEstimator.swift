@@ -262,10 +262,14 @@ public struct HorizonEstimator: Sendable {
     }
 
     /// How strong the line is along its whole length, whether or not its edges cleared the edge
-    /// threshold: log(1 + the median over 4-px steps along the line of the strongest gradient across
-    /// it within 2 px ÷ `edgeThreshold`). Coverage counts the steps with an edge above the threshold,
-    /// so a faint stretch is all or nothing and the count moves between copies of a photo; a long
-    /// horizon that is faint in places still has a strong median, and a short line has a weak one.
+    /// threshold: log(1 + the median, over 4-px steps along the clipped line, of the strongest
+    /// gradient across it at half-pixel offsets up to 2 px either side (each read from the pixel it
+    /// falls in) ÷ `edgeThreshold`). Coverage counts the 4-px bins of the width that hold an edge
+    /// above the threshold, so a faint stretch counts all or nothing and the count moves between
+    /// copies of a photo; the median moves with the contrast itself. A horizon faint in places keeps
+    /// a strong median; a line whose edge runs along less than half of the picture's width has a weak
+    /// one. Over the threshold, the contrast is relative to the picture's own edges (the threshold
+    /// follows its strongest ridges, so a strong distractor lowers it).
     func lineContrast(_ map: EdgeMap, line: HorizonLineEvidence, edgeThreshold: Float) -> Double {
         let a = line.line.start, b = line.line.end
         let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()

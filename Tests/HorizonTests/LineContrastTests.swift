@@ -35,7 +35,7 @@ import Darwin
         #expect(abs(contrast - log(3)) < 1e-9)
     }
 
-    @Test func faintStretchesLowerTheMedianNotTheCount() {
+    @Test func medianStepDecides() {
         let estimator = HorizonEstimator()
         // Strong on 40 % of the width: the median step is faint.
         let mostlyFaint = estimator.lineContrast(
@@ -47,10 +47,53 @@ import Darwin
         #expect(abs(mostlyStrong - log(3)) < 1e-9)
     }
 
-    @Test func gradientMoreThanTwoPixelsAwayIsNotTheLines() {
+    /// The farthest sample, 2 px below the line, falls in the edge's row (50) for a line at 52.9 and
+    /// in the next row for a line at 53.1.
+    @Test func readsTwoPixelsEitherSide() {
         let map = rowMap(strong: 10, faint: 10, strongShare: 1)
-        #expect(HorizonEstimator().lineContrast(map, line: level(at: 53.6), edgeThreshold: 5) == 0)
-        #expect(HorizonEstimator().lineContrast(map, line: level(at: 52.4), edgeThreshold: 5) > 1)
+        let estimator = HorizonEstimator()
+        #expect(abs(estimator.lineContrast(map, line: level(at: 52.9), edgeThreshold: 5) - log(3)) < 1e-9)
+        #expect(estimator.lineContrast(map, line: level(at: 53.1), edgeThreshold: 5) == 0)
+        #expect(abs(estimator.lineContrast(map, line: level(at: 48.1), edgeThreshold: 5) - log(3)) < 1e-9)
+        #expect(estimator.lineContrast(map, line: level(at: 47.9), edgeThreshold: 5) == 0)
+    }
+
+    /// A uniform gradient of 6 grey levels per pixel at a 30° line: across it, the full 6; along it,
+    /// nothing.
+    @Test func onlyTheGradientAcrossTheLineCounts() {
+        let angle = 30 / degreesPerRadian, magnitude: Float = 6
+        let (s, c) = (Float(sin(angle)), Float(cos(angle)))
+        let line = HorizonLineEvidence(
+            angleDegrees: 30, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
+            line: LineSegment(
+                start: ImagePoint(x: 20, y: 150),
+                end: ImagePoint(x: 20 + 150 * cos(angle), y: 150 - 150 * sin(angle))))
+        let across = EdgeMap(
+            width: 200, height: 200, gx: Array(repeating: magnitude * s, count: 40_000),
+            gy: Array(repeating: magnitude * c, count: 40_000))
+        let along = EdgeMap(
+            width: 200, height: 200, gx: Array(repeating: magnitude * c, count: 40_000),
+            gy: Array(repeating: -magnitude * s, count: 40_000))
+        let estimator = HorizonEstimator()
+        #expect(abs(estimator.lineContrast(across, line: line, edgeThreshold: 3) - log(3)) < 1e-6)
+        #expect(estimator.lineContrast(along, line: line, edgeThreshold: 3) < 1e-6)
+    }
+
+    /// Degenerate inputs read 0 or skip what cannot be read: a line of 8 px or less, no threshold,
+    /// a corrupt gradient, a line running mostly off the picture.
+    @Test func degenerateInputs() {
+        let map = rowMap(strong: 10, faint: 10, strongShare: 1)
+        let estimator = HorizonEstimator()
+        #expect(estimator.lineContrast(map, line: level(at: 50.5, width: 8), edgeThreshold: 5) == 0)
+        #expect(estimator.lineContrast(map, line: level(at: 50.5), edgeThreshold: 0) == 0)
+        var corrupt = map
+        for x in [2, 6, 10] { corrupt.gy[50 * 200 + x] = .nan }  // three of the 49 steps
+        #expect(abs(estimator.lineContrast(corrupt, line: level(at: 50.5), edgeThreshold: 5) - log(3)) < 1e-9)
+        // 75 of its 124 steps lie off the picture and read nothing.
+        let mostlyOff = HorizonLineEvidence(
+            angleDegrees: 0, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
+            line: LineSegment(start: ImagePoint(x: -300, y: 50.5), end: ImagePoint(x: 200, y: 50.5)))
+        #expect(estimator.lineContrast(map, line: mostlyOff, edgeThreshold: 5) == 0)
     }
 
     @Test func turnedLineReadsTheGradientAcrossIt() throws {
