@@ -271,24 +271,16 @@ public struct HorizonEstimator: Sendable {
     /// one. Over the threshold, the contrast is relative to the picture's own edges (the threshold
     /// follows its strongest ridges, so a strong distractor lowers it).
     func lineContrast(_ map: EdgeMap, line: HorizonLineEvidence, edgeThreshold: Float) -> Double {
-        let a = line.line.start, b = line.line.end
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        guard length > 8, edgeThreshold > 0 else { return 0 }
-        let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
-        let nx = -uy, ny = ux
+        guard let frame = LineFrame(line.line), frame.length > 8, edgeThreshold > 0 else { return 0 }
         var steps: [Double] = []
-        steps.reserveCapacity(Int(length / 4) + 1)
+        steps.reserveCapacity(Int(frame.length / 4) + 1)
         var t = 2.0
-        while t < length - 2 {
+        while t < frame.length - 2 {
             var strongest = 0.0
             for k in -4...4 {  // across the line, half-pixel steps
-                let offset = Double(k) * 0.5
-                let x = a.x + t * ux + offset * nx, y = a.y + t * uy + offset * ny
-                let xi = Int(x.rounded(.down)), yi = Int(y.rounded(.down))
-                guard xi >= 0, yi >= 0, xi < map.width, yi < map.height else { continue }
-                let i = yi * map.width + xi
-                let across = abs(Double(map.gx[i]) * nx + Double(map.gy[i]) * ny)
-                if across.isFinite { strongest = max(strongest, across) }
+                if let g = frame.gradient(in: map, at: t, offset: Double(k) * 0.5) {
+                    strongest = max(strongest, abs(g.across))
+                }
             }
             steps.append(strongest)
             t += 4
@@ -326,26 +318,14 @@ public struct HorizonEstimator: Sendable {
     /// as a mirror would make them (the same along the line, opposite across it). 1: a perfect
     /// mirror; near 0: sky over sea, mountains, foliage, texture.
     func mirrorSymmetry(_ map: EdgeMap, line: HorizonLineEvidence, reach: Int = 24, step: Double = 2) -> Double {
-        let a = line.line.start, b = line.line.end
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        guard length > 0 else { return 0 }
-        let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
-        let nx = -uy, ny = ux
-        func gradient(_ x: Double, _ y: Double) -> (along: Double, across: Double)? {
-            let xi = Int(x.rounded(.down)), yi = Int(y.rounded(.down))
-            guard xi >= 0, yi >= 0, xi < map.width, yi < map.height else { return nil }
-            let i = yi * map.width + xi
-            let gx = Double(map.gx[i]), gy = Double(map.gy[i])
-            guard gx.isFinite, gy.isFinite else { return nil }
-            return (gx * ux + gy * uy, gx * nx + gy * ny)
-        }
+        guard let frame = LineFrame(line.line) else { return 0 }
         var agreement = 0.0, energy = 0.0
         var t = 0.5
-        while t < length {
-            let px = a.x + t * ux, py = a.y + t * uy
+        while t < frame.length {
             for d in stride(from: 2, through: reach, by: 2) {
                 let o = Double(d)
-                guard let above = gradient(px - o * nx, py - o * ny), let below = gradient(px + o * nx, py + o * ny)
+                guard let above = frame.gradient(in: map, at: t, offset: -o),
+                    let below = frame.gradient(in: map, at: t, offset: o)
                 else { continue }
                 agreement += above.along * below.along - above.across * below.across
                 energy +=
@@ -505,6 +485,40 @@ public struct HorizonEstimator: Sendable {
             angleDegrees: angle, confidence: confidence, lines: segments,
             lineAngles: rolls, agreeingCount: agreeing.count,
             structureCount: structures, agreeingLength: length, agreement: agreement)
+    }
+}
+
+/// A segment's own frame, for reading the picture's gradients along and across it: its start, its
+/// unit direction u and its unit normal n (u turned a quarter turn, towards +y for a level line).
+struct LineFrame {
+    let origin: ImagePoint
+    let ux: Double, uy: Double
+    let nx: Double, ny: Double
+    let length: Double
+
+    /// Nil for a segment of no length.
+    init?(_ segment: LineSegment) {
+        let a = segment.start, b = segment.end
+        length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        guard length > 0 else { return nil }
+        origin = a
+        ux = (b.x - a.x) / length
+        uy = (b.y - a.y) / length
+        nx = -uy
+        ny = ux
+    }
+
+    /// The gradient `t` px along the segment and `offset` px across it (along n), read from the pixel
+    /// the point falls in, as its components along u and along n; nil off the picture or where the
+    /// gradient is not finite.
+    func gradient(in map: EdgeMap, at t: Double, offset: Double) -> (along: Double, across: Double)? {
+        let x = origin.x + t * ux + offset * nx, y = origin.y + t * uy + offset * ny
+        let xi = Int(x.rounded(.down)), yi = Int(y.rounded(.down))
+        guard xi >= 0, yi >= 0, xi < map.width, yi < map.height else { return nil }
+        let i = yi * map.width + xi
+        let gx = Double(map.gx[i]), gy = Double(map.gy[i])
+        guard gx.isFinite, gy.isFinite else { return nil }
+        return (gx * ux + gy * uy, gx * nx + gy * ny)
     }
 }
 

@@ -23,10 +23,15 @@ import Darwin
         return EdgeMap(width: width, height: height, points: points)
     }
 
-    private func level(at y: Double, width: Double = 200) -> HorizonLineEvidence {
+    /// A confident line's evidence along `line`; `lineContrast` reads only the segment.
+    private func evidence(_ line: LineSegment, angle: Double = 0) -> HorizonLineEvidence {
         HorizonLineEvidence(
-            angleDegrees: 0, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
-            line: LineSegment(start: ImagePoint(x: 0, y: y), end: ImagePoint(x: width, y: y)))
+            angleDegrees: angle, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
+            line: line)
+    }
+
+    private func level(at y: Double, width: Double = 200) -> HorizonLineEvidence {
+        evidence(LineSegment(start: ImagePoint(x: 0, y: y), end: ImagePoint(x: width, y: y)))
     }
 
     @Test func evenLineReadsItsGradientOverTheThreshold() {
@@ -63,11 +68,11 @@ import Darwin
     @Test func onlyTheGradientAcrossTheLineCounts() {
         let angle = 30 / degreesPerRadian, magnitude: Float = 6
         let (s, c) = (Float(sin(angle)), Float(cos(angle)))
-        let line = HorizonLineEvidence(
-            angleDegrees: 30, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
-            line: LineSegment(
+        let line = evidence(
+            LineSegment(
                 start: ImagePoint(x: 20, y: 150),
-                end: ImagePoint(x: 20 + 150 * cos(angle), y: 150 - 150 * sin(angle))))
+                end: ImagePoint(x: 20 + 150 * cos(angle), y: 150 - 150 * sin(angle))),
+            angle: 30)
         let across = EdgeMap(
             width: 200, height: 200, gx: Array(repeating: magnitude * s, count: 40_000),
             gy: Array(repeating: magnitude * c, count: 40_000))
@@ -90,9 +95,7 @@ import Darwin
         for x in [2, 6, 10] { corrupt.gy[50 * 200 + x] = .nan }  // three of the 49 steps
         #expect(abs(estimator.lineContrast(corrupt, line: level(at: 50.5), edgeThreshold: 5) - log(3)) < 1e-9)
         // 75 of its 124 steps lie off the picture and read nothing.
-        let mostlyOff = HorizonLineEvidence(
-            angleDegrees: 0, confidence: 1, coverage: 1, rivalRatio: 2, rivalAngleDegrees: nil, residual: 0.2,
-            line: LineSegment(start: ImagePoint(x: -300, y: 50.5), end: ImagePoint(x: 200, y: 50.5)))
+        let mostlyOff = evidence(LineSegment(start: ImagePoint(x: -300, y: 50.5), end: ImagePoint(x: 200, y: 50.5)))
         #expect(estimator.lineContrast(map, line: mostlyOff, edgeThreshold: 5) == 0)
     }
 
