@@ -1,5 +1,5 @@
+import CoreTypes
 import Foundation
-import Synchronization
 import Testing
 import ToolSupport
 
@@ -26,7 +26,7 @@ import ToolSupport
 
     @Test func runsEveryInputAndCountsOutcomes() {
         let inputs = (0..<40).map { BatchInput(path: "in-\($0).jpg") }
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         var report = BatchReport(label: "test", quiet: true, json: false)
         report.alwaysSummarise = false
         let tally = Batch.run(inputs, jobs: 4, report: report, text: { (value: Int) in ["\(value)"] }) { input in
@@ -45,7 +45,7 @@ import ToolSupport
     }
 
     @Test func orderedParallelEmitsInInputOrder() {
-        let emitted = Mutex<[Int]>([])
+        let emitted = Locked<[Int]>([])
         orderedParallelForEach(
             count: 200, jobs: 4,
             work: { index in
