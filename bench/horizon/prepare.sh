@@ -10,7 +10,10 @@ mkdir -p "$work"
 
 if [ ! -x "$work/venv/bin/python" ]; then
     python3 -m venv "$work/venv"
-    "$work/venv/bin/pip" install -q deskew opencv-python-headless scikit-image numpy scipy
+    # Pinned: the self-check copies and two peers are OpenCV's, and its version moves their figures
+    # (RESULTS.md, stop 10).
+    "$work/venv/bin/pip" install -q deskew==1.6.1 opencv-python-headless==5.0.0.93 scikit-image==0.26.0 \
+        numpy==2.4.6 scipy==1.17.1
 fi
 python="$work/venv/bin/python"
 
