@@ -18,7 +18,7 @@ public struct HorizonCandidate: Sendable, Equatable {
     /// a rule caps it (`capped`).
     public var confidence: Double
     /// Whether one of the estimator's rules capped the model's confidence (an ambiguous or short
-    /// line without agreeing verticals; verticals in too few columns).
+    /// line, or one along the picture's top or bottom edge; verticals in too few columns).
     public var capped = false
 }
 

@@ -11,7 +11,9 @@ and every self-check photo's nine copies (selfcheck.py: the corpus's source phot
 `photos` first the 83 landscape candidates that did not become truth, "landscapes, unread", each reduced to
 2400 px as delivered). Every candidate's features and angle are then in the file, so a rule or a threshold
 is scored in seconds instead of a run of ten minutes: the answer is picked as HorizonEstimator.analyse
-picks it (the most confident candidate, held at its cap when `capped`), by fit_confidence.answer.
+picks it (the most confident candidate, held at its cap when `capped`; a NaN logit has no confidence), as
+fit_confidence.answer does. Images missing from the evidence (e.g. `evidence --split dev`) count as
+abstentions; `score` says how many of a half's are missing.
 
 `score` prints one row per half: level photos answered, median and P90 error, more than 2° off (of all),
 landscapes with a reference answered, photos without one abstained, and the self-check photos' copies
@@ -59,7 +61,7 @@ def vp_rival_cap(ratio):
     return rule
 
 
-RULES = {"vp-rival-1.15": vp_rival_cap(1.15), "vp-rival-1.25": vp_rival_cap(1.25)}
+RULES = {f"vp-rival-{r}": vp_rival_cap(r) for r in (1.1, 1.15, 1.25)}
 
 
 def unread_photos(work):
@@ -107,6 +109,8 @@ def images(work, split=None):
 
 
 def run_evidence(binary, paths, out, chunk=400):
+    """imgtool's records, one JSON line per image (its exit status 2, "some pictures had no horizon", is
+    expected)."""
     with open(out + ".part", "w") as f:
         for start in range(0, len(paths), chunk):
             done = subprocess.run([binary, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
@@ -126,7 +130,7 @@ class Scorer:
         for c in self.evidence.get(path, {}).get("evidence", []):
             w = self.models[c["evidence"]]
             z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], fc.FEATURES[c["evidence"]]))
-            p = 0.0 if math.isnan(z) else 1 / (1 + math.exp(-z))
+            p = 0.0 if math.isnan(z) else float(1 / (1 + np.exp(-z)))
             caps = [fc.CAPS[c["evidence"]] if c.get("capped") else None, self.rule(c) if self.rule else None]
             caps = [cap for cap in caps if cap is not None]
             if caps:
@@ -165,6 +169,13 @@ def tables(scorer, threshold, work, halves):
              "the photo was not |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for half in halves:
         rows = [r for r in corpus if r["split"] == half]
+        wanted = {r["path"] for r in rows}
+        for pid, path, _, split in photos:
+            if split == half:
+                wanted |= {path} | {selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS}
+        missing = len(wanted - scorer.evidence.keys())
+        if missing:
+            print(f"{half} half: {missing} of {len(wanted)} images are not in the evidence", file=sys.stderr)
         level = [r for r in rows if r["truth"] != "none"]
         errors = [fc.error(a, float(r["truth"])) for r in level for a in [found(r["path"])] if a is not None]
         land = [r for r in level if r["source_photo"].startswith(bench.LANDSCAPE_PREFIX)]
@@ -185,11 +196,13 @@ def tables(scorer, threshold, work, halves):
                     copies_of_answered += 1
                     if value is not None:
                         answered += 1
-                        within += selfcheck.deviation(value, own + selfcheck.expected_shift(kind)) <= selfcheck.TOLERANCE
+                        deviation = selfcheck.deviation(value, own + selfcheck.expected_shift(kind))
+                        within += deviation <= selfcheck.TOLERANCE
         pct = lambda a, b: f"{100 * a / b:.1f} %" if b else "–"  # noqa: E731
         lines.append(
-            f"| {half} | {threshold:.2f} | {pct(len(errors), len(level))} | {statistics.median(errors):.2f} | "
-            f"{np.percentile(errors, 90):.2f} | {off} ({pct(off, len(rows))}) | "
+            f"| {half} | {threshold:.2f} | {pct(len(errors), len(level))} | "
+            f"{statistics.median(errors) if errors else float('nan'):.2f} | "
+            f"{np.percentile(errors, 90) if errors else float('nan'):.2f} | {off} ({pct(off, len(rows))}) | "
             f"{pct(sum(found(r['path']) is not None for r in land), len(land))} | "
             f"{pct(sum(found(r['path']) is None for r in nones), len(nones))} | {pct(answered, copies_of_answered)} | "
             f"{pct(within, copies_of_answered)} | {pct(flipped, unanswered)} ({flipped} of {unanswered}) |")

@@ -8,13 +8,11 @@ mkdir -p "$work"
 
 "$root/scripts/install-deps.sh" imagemagick python3-venv git
 
-if [ ! -x "$work/venv/bin/python" ]; then
-    python3 -m venv "$work/venv"
-    # Pinned: the self-check copies and two peers are OpenCV's, and its version moves their figures
-    # (RESULTS.md, stop 10).
-    "$work/venv/bin/pip" install -q deskew==1.6.1 opencv-python-headless==5.0.0.93 scikit-image==0.26.0 \
-        numpy==2.4.6 scipy==1.17.1
-fi
+# Pinned, and brought to the pins in an existing venv too: the corpus's turned images, the self-check
+# copies and four peers are OpenCV's, and its version moves their figures (RESULTS.md, stop 10).
+[ -x "$work/venv/bin/python" ] || python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q deskew==1.6.1 opencv-python-headless==5.0.0.93 scikit-image==0.26.0 \
+    numpy==2.4.6 scipy==1.17.1
 python="$work/venv/bin/python"
 
 if [ -z "${IMGTOOL:-}" ]; then
