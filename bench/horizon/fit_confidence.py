@@ -62,14 +62,18 @@ def load(jsonl, corpora):
         if row["split"] != "dev":
             sys.exit(f"{record['file']} is in the test half: fit on the dev half only")
         record["truth"] = None if row["truth"] in ("", "none") else float(row["truth"])
-        # Folds keep near-duplicates together: a webcam's frames are one group, other photos
-        # their own (with their turned copies).
-        camera = row["source_photo"].split("/")[-1].split("_")[0]
-        record["group"] = "shore-livecams/" + camera if row["source"] == "shore-livecams" else row["source_photo"]
+        record["group"] = fold_group(row)
         records.append(record)
     if not records:
         sys.exit("no record of the evidence file matches a corpus row")
     return records
+
+
+def fold_group(row):
+    """The fold a corpus row goes to, kept together: a webcam's frames are one group, other photos their
+    own (with their turned copies), so near-duplicates never sit on both sides."""
+    camera = row["source_photo"].split("/")[-1].split("_")[0]
+    return "shore-livecams/" + camera if row["source"] == "shore-livecams" else row["source_photo"]
 
 
 def error(angle, truth):
@@ -122,24 +126,32 @@ def fit(records):
     return {kind: fit_signed(*candidates(records, kind), SIGNS[kind]) for kind in FEATURES}
 
 
-def answer(record, models):
+def answer(record, models, rule=None):
     """(confidence, angle) of the answer, picked as HorizonEstimator.analyse picks it: the most
-    confident candidate, with the estimator's caps (reported as `capped`)."""
+    confident candidate, with the estimator's caps (reported as `capped`). `models` None: each
+    candidate's confidence as the binary reported it. `rule` (a candidate → a cap or None) is a rule under
+    trial (offline.py), holding candidates further."""
     best = None
     for c in record.get("evidence", []):
-        w = models[c["evidence"]]
-        z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], FEATURES[c["evidence"]]))
-        p = 1 / (1 + np.exp(-z))
-        if c.get("capped"):
-            p = min(p, CAPS[c["evidence"]])
+        if models is None:
+            p = c["confidence"]
+        else:
+            w = models[c["evidence"]]
+            z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], FEATURES[c["evidence"]]))
+            p = 1 / (1 + np.exp(-z))
+            if c.get("capped"):
+                p = min(p, CAPS[c["evidence"]])
+        cap = rule(c) if rule else None
+        if cap is not None:
+            p = min(p, cap)
         if best is None or p > best[0]:
             best = (p, c["angle"])
     return best
 
 
-def out_of_fold(records, folds=5):
+def out_of_fold(records, folds=5, rule=None):
     """(confidence, no level reference, more than 2° off) of every record's answer, each from the
-    models fitted on the other folds."""
+    models fitted on the other folds (and `rule`, as in `answer`)."""
     groups = sorted({r["group"] for r in records})
     fold = {g: i % folds for i, g in enumerate(np.random.default_rng(0).permutation(groups))}
     answers = []
@@ -147,7 +159,7 @@ def out_of_fold(records, folds=5):
         models = fit([r for r in records if fold[r["group"]] != k])
         for record in records:
             if fold[record["group"]] == k:
-                best = answer(record, models)
+                best = answer(record, models, rule)
                 none = record["truth"] is None
                 off = not none and best is not None and error(best[1], record["truth"]) > 2
                 answers.append((best[0] if best else 0.0, none, off))

@@ -10,9 +10,9 @@ with or without a candidate rule under trial. Not part of the tests.
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
 `photos` first the 83 landscape candidates that did not become truth, "landscapes, unread", each reduced to
 2400 px as delivered). Every candidate's features and angle are then in the file, so a rule or a threshold
-is scored in seconds instead of a run of ten minutes: the answer is picked as HorizonEstimator.analyse
-picks it (the most confident candidate, held at its cap when `capped`; a NaN logit has no confidence), as
-fit_confidence.answer does. Images missing from the evidence (e.g. `evidence --split dev`) count as
+is scored in seconds instead of a run of ten minutes, by fit_confidence.answer (the most confident candidate,
+as HorizonEstimator.analyse picks it): with the confidences the binary reported, or with models refitted on
+the dev half. Images missing from the evidence (e.g. `evidence --split dev`) count as
 abstentions; `score` says how many of a half's are missing.
 
 `score` prints one row per half: level photos answered, median and P90 error, more than 2° off (of all),
@@ -29,12 +29,10 @@ import csv
 import json
 import math
 import os
-import statistics
 import subprocess
 import sys
 
 import cv2
-import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -45,10 +43,6 @@ import selfcheck  # noqa: E402
 from sources import obtain  # noqa: E402
 
 UNREAD_SIDE = 2400
-SHIPPED = {"horizon_line": [-6.1911, 3.0644, 0.1319, -0.8004, 0.0598, -0.3197, 0.5890, 1.3077, 0.0000, 1.5504,
-                            2.9834, 1.1076, 0.2957, 1.1363, 0.4547],
-           "verticals": [-7.1116, 1.2342, 2.4783, 0.0000, 0.9897, -0.1851, -0.9289, 0.6055, 1.5808, 0.6058, 0.9939,
-                         3.9735]}
 
 
 def vp_rival_cap(ratio):
@@ -67,8 +61,8 @@ RULES = {f"vp-rival-{r}": vp_rival_cap(r) for r in (1.1, 1.15, 1.25)}
 def unread_photos(work):
     """WORK/photos.csv for selfcheck.py --photos: the landscape candidates that are not in the corpus, each
     reduced to UNREAD_SIDE px (JPEG 95), with the split landscape_consensus gave them before any reading."""
-    here = os.path.join(HERE, "landscapes", "candidates.csv")
-    candidates = {r["id"]: r for r in csv.DictReader(open(here))}
+    candidates_csv = os.path.join(HERE, "landscapes", "candidates.csv")
+    candidates = {r["id"]: r for r in csv.DictReader(open(candidates_csv))}
     split = landscape_consensus.splits(candidates)
     inside = {r["source_photo"] for r in csv.DictReader(open(os.path.join(work, "corpus.csv")))}
     os.makedirs(os.path.join(work, "unread"), exist_ok=True)
@@ -120,92 +114,44 @@ def run_evidence(binary, paths, out, chunk=400):
     os.replace(out + ".part", out)
 
 
-class Scorer:
-    def __init__(self, evidence, models, rule=None):
-        self.evidence, self.models, self.rule = evidence, models, rule
-
-    def answer(self, path):
-        """(confidence, angle) of the best candidate, as the estimator picks it (angle None: no candidate)."""
-        best = (0.0, None)
-        for c in self.evidence.get(path, {}).get("evidence", []):
-            w = self.models[c["evidence"]]
-            z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], fc.FEATURES[c["evidence"]]))
-            p = 0.0 if math.isnan(z) else float(1 / (1 + np.exp(-z)))
-            caps = [fc.CAPS[c["evidence"]] if c.get("capped") else None, self.rule(c) if self.rule else None]
-            caps = [cap for cap in caps if cap is not None]
-            if caps:
-                p = min(p, *caps)
-            if p > best[0]:
-                best = (p, c["angle"])
-        return best
-
-
-def out_of_fold_threshold(evidence, records, rule, folds=5):
-    """fit_confidence's threshold rule on out-of-fold answers: five folds by source photo, each scored by
-    models fitted on the other four, with the rule under trial applied."""
-    groups = sorted({r["group"] for r in records})
-    fold = {g: i % folds for i, g in enumerate(np.random.default_rng(0).permutation(groups))}
-    answers = []
-    for k in range(folds):
-        scorer = Scorer(evidence, fc.fit([r for r in records if fold[r["group"]] != k]), rule)
-        for record in records:
-            if fold[record["group"]] == k:
-                p, angle = scorer.answer(record["file"])
-                none = record["truth"] is None
-                answers.append((p, none, not none and angle is not None and fc.error(angle, record["truth"]) > 2))
-    return fc.choose_threshold(answers)[0]
-
-
-def tables(scorer, threshold, work, halves):
+def tables(evidence, models, rule, threshold, work, halves):
     corpus = list(csv.DictReader(open(os.path.join(work, "corpus.csv"))))
     photos = self_check_photos(work)
+    found = {}  # path → the answer's angle, or None; a self-check photo is a corpus image too
 
-    def found(path):
-        p, angle = scorer.answer(path)
-        return angle if p >= threshold else None
+    def answer(path):
+        if path not in found:
+            best = fc.answer(evidence.get(path, {}), models, rule)
+            found[path] = best[1] if best and best[0] >= threshold else None
+        return found[path]
 
     lines = ["| half | threshold | level answered | median° | P90° | more than 2° off (of all) | landscapes level "
              "answered | no reference abstained | copies answered | copies within 0.3° | copies answered where "
              "the photo was not |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for half in halves:
         rows = [r for r in corpus if r["split"] == half]
+        checks = [(pid, path) for pid, path, _, split in photos if split == half]
         wanted = {r["path"] for r in rows}
-        for pid, path, _, split in photos:
-            if split == half:
-                wanted |= {path} | {selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS}
-        missing = len(wanted - scorer.evidence.keys())
+        for pid, path in checks:
+            wanted |= {path} | {selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS}
+        missing = len(wanted - evidence.keys())
         if missing:
             print(f"{half} half: {missing} of {len(wanted)} images are not in the evidence", file=sys.stderr)
-        level = [r for r in rows if r["truth"] != "none"]
-        errors = [fc.error(a, float(r["truth"])) for r in level for a in [found(r["path"])] if a is not None]
-        land = [r for r in level if r["source_photo"].startswith(bench.LANDSCAPE_PREFIX)]
-        nones = [r for r in rows if r["truth"] == "none"]
-        off = sum(e > 2 for e in errors)
-        answered = within = flipped = unanswered = 0
-        copies_of_answered = 0
-        for pid, path, _, split in photos:
-            if split != half:
-                continue
-            own = found(path)
-            for kind in selfcheck.KINDS:
-                value = found(selfcheck.copy_path(work, pid, kind))
-                if own is None:
-                    unanswered += 1
-                    flipped += value is not None
-                else:
-                    copies_of_answered += 1
-                    if value is not None:
-                        answered += 1
-                        deviation = selfcheck.deviation(value, own + selfcheck.expected_shift(kind))
-                        within += deviation <= selfcheck.TOLERANCE
-        pct = lambda a, b: f"{100 * a / b:.1f} %" if b else "–"  # noqa: E731
+        results = [(answer(r["path"]), None, 0) for r in rows]
+        every = bench.summarise(rows, results)
+        landscapes = [i for i, r in enumerate(rows) if "landscape level" in bench.groups_of(r)]
+        land = bench.summarise([rows[i] for i in landscapes], [results[i] for i in landscapes])
+        off = round(every["wrong2"] * every["n_level"])
+        copies = selfcheck.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
+                                    for pid, path in checks for kind in selfcheck.KINDS])
+        flipped = round(copies["flipped"] * copies["unanswered_copies"])
         lines.append(
-            f"| {half} | {threshold:.2f} | {pct(len(errors), len(level))} | "
-            f"{statistics.median(errors) if errors else float('nan'):.2f} | "
-            f"{np.percentile(errors, 90) if errors else float('nan'):.2f} | {off} ({pct(off, len(rows))}) | "
-            f"{pct(sum(found(r['path']) is not None for r in land), len(land))} | "
-            f"{pct(sum(found(r['path']) is None for r in nones), len(nones))} | {pct(answered, copies_of_answered)} | "
-            f"{pct(within, copies_of_answered)} | {pct(flipped, unanswered)} ({flipped} of {unanswered}) |")
+            f"| {half} | {threshold:.2f} | {bench.fmt(every['answered'], 'pct1')} | "
+            f"{bench.fmt(every['median'], 'deg')} | {bench.fmt(every['p90'], 'deg')} | "
+            f"{off} ({bench.fmt(off / len(rows), 'pct1')}) | "
+            f"{bench.fmt(land['answered'], 'pct1')} | {bench.fmt(every['abstain_none'], 'pct1')} | "
+            f"{bench.fmt(copies['copies_answered'], 'pct1')} | {bench.fmt(copies['within'], 'pct1')} | "
+            f"{bench.fmt(copies['flipped'], 'pct1')} ({flipped} of {copies['unanswered_copies']}) |")
     return "\n".join(lines)
 
 
@@ -220,15 +166,14 @@ def score(args):
         record = evidence.get(row["path"])
         if record is not None and row["split"] == "dev":
             record["truth"] = None if row["truth"] == "none" else float(row["truth"])
-            camera = row["source_photo"].split("/")[-1].split("_")[0]  # as fit_confidence.load groups them
-            record["group"] = "shore-livecams/" + camera if row["source"] == "shore-livecams" else row["source_photo"]
+            record["group"] = fc.fold_group(row)
             dev_records.append(record)
-    models = fc.fit(dev_records) if args.refit else {k: np.array(v) for k, v in SHIPPED.items()}
+    models = fc.fit(dev_records) if args.refit else None  # None: the confidences the binary reported
     if args.refit:
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
-                 else out_of_fold_threshold(evidence, dev_records, rule))
-    print(tables(Scorer(evidence, models, rule), threshold, args.work, ["dev", "test"] if args.test else ["dev"]))
+                 else fc.choose_threshold(fc.out_of_fold(dev_records, rule=rule))[0])
+    print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"]))
 
 
 def main():

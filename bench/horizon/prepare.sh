@@ -8,11 +8,12 @@ mkdir -p "$work"
 
 "$root/scripts/install-deps.sh" imagemagick python3-venv git
 
-# Pinned, and brought to the pins in an existing venv too: the corpus's turned images, the self-check
-# copies and four peers are OpenCV's, and its version moves their figures (RESULTS.md, stop 10).
+# requirements.txt's pins, brought to an existing venv too (pip runs only when they changed).
 [ -x "$work/venv/bin/python" ] || python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q deskew==1.6.1 opencv-python-headless==5.0.0.93 scikit-image==0.26.0 \
-    numpy==2.4.6 scipy==1.17.1
+if ! cmp -s "$here/requirements.txt" "$work/venv/requirements.txt"; then
+    "$work/venv/bin/pip" install -q -r "$here/requirements.txt"
+    cp "$here/requirements.txt" "$work/venv/requirements.txt"
+fi
 python="$work/venv/bin/python"
 
 if [ -z "${IMGTOOL:-}" ]; then
