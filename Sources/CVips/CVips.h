@@ -1,1 +1,3 @@
 #include <vips/vips.h>
+// vips_vector_set_enabled: libvips keeps its liborc switch out of vips.h.
+#include <vips/vector.h>

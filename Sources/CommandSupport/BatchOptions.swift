@@ -42,11 +42,13 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     /// Several images at once each get a share of the cores for their pipelines' own threads,
     /// rather than all of them each (which only adds switching) — when the executable's runtime
-    /// policy allows it (`ProcessControl`).
+    /// policy allows it (`ProcessControl`), which is also told that images are about to be built
+    /// on several threads at once.
     public func shareCores(among inputs: Int) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let running = min(workers, inputs)
         guard running > 1 else { return }
+        ProcessControl.prepareConcurrentImages()
         ProcessControl.setPipelineThreads(max(1, cores / running))
     }
 

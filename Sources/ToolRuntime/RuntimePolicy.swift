@@ -13,6 +13,8 @@ import Vips
 /// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
 /// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
+/// - `FROSTLEVEL_VIPS_VECTOR=1`: let libvips compile vector code with liborc even where the policy
+///   turns it off (below).
 /// - `FROSTLEVEL_VIPS_CACHE_MAX=N`: libvips' operation cache keeps up to N operations instead of
 ///   the tool's choice below (100 is libvips' own default).
 /// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text;
@@ -24,25 +26,33 @@ public struct RuntimePolicy: Sendable {
     public var silencesLibraryStderr: Bool
     /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
     public var cachedOperations: Int?
+    /// Whether libvips compiles vector code with liborc while images are built on one thread at a
+    /// time; it is off, whatever this says, once a batch works on several at once. liborc 0.4.33
+    /// does not survive operations built and freed on several threads (`VipsRuntime.Settings`).
+    public var usesVectorCode: Bool
     /// Settings of libraries only one tool links, given the process environment, applied after
     /// libvips' (imgtool's Tesseract switch, in `ImgToolRuntime`: pdflayout does not link Tesseract).
     public var librarySettings: [@Sendable ([String: String]) -> Void]
 
     /// pdflayout: poppler as well. Every page is a new image saved once, so libvips' operation
     /// cache never hits; left on, it kept the last ~100 MB of pages alive (bench/memory/PDFLAYOUT.md).
-    public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true, cachedOperations: 0)
+    /// Its pages are rendered on several threads, so liborc's vector code is off: it crashed readers
+    /// (its speed there: bench/liborc.md).
+    public static let pdflayout = RuntimePolicy(silencesLibraryStderr: true, cachedOperations: 0, usesVectorCode: false)
 
     public init(
-        silencesLibraryStderr: Bool, cachedOperations: Int? = nil,
+        silencesLibraryStderr: Bool, cachedOperations: Int? = nil, usesVectorCode: Bool = true,
         librarySettings: [@Sendable ([String: String]) -> Void] = []
     ) {
         self.silencesLibraryStderr = silencesLibraryStderr
         self.cachedOperations = cachedOperations
+        self.usesVectorCode = usesVectorCode
         self.librarySettings = librarySettings
     }
 
     public func apply() {
         let environment = ProcessInfo.processInfo.environment
+        let keepsVectorCode = environment["FROSTLEVEL_VIPS_VECTOR"] != nil
         // libvips starts lazily, on the first image, with these settings. Malloc arenas: glibc gives
         // each thread that allocates its own (up to 8 per core); libvips' worker threads then leave
         // freed pixel buffers scattered over them, so a batch's peak memory grows with the arenas
@@ -58,7 +68,8 @@ public struct RuntimePolicy: Sendable {
                 ],
                 silencesWarnings: environment["FROSTLEVEL_VIPS_WARNINGS"] == nil,
                 mallocArenas: environment["MALLOC_ARENA_MAX"] == nil ? 2 : nil,
-                cachedOperations: environment["FROSTLEVEL_VIPS_CACHE_MAX"].flatMap { Int($0) } ?? cachedOperations))
+                cachedOperations: environment["FROSTLEVEL_VIPS_CACHE_MAX"].flatMap { Int($0) } ?? cachedOperations,
+                usesVectorCode: usesVectorCode || keepsVectorCode))
         for settings in librarySettings { settings(environment) }
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
@@ -67,6 +78,7 @@ public struct RuntimePolicy: Sendable {
         // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
         ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
         ProcessControl.allowUntrustedLoaders { VipsRuntime.acceptAllLoaders() }
+        if !keepsVectorCode { ProcessControl.allowConcurrentImages { VipsRuntime.setUsesVectorCode(false) } }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

@@ -30,16 +30,23 @@ public enum VipsRuntime {
         /// input images alive, so a tool that never asks for the same operation twice (a page or
         /// a photo after another) only pays for it: 0 turns the cache off.
         public var cachedOperations: Int?
+        /// Whether libvips compiles vector code with liborc (vips_vector_set_enabled), as it does by
+        /// default. liborc 0.4.33 (Debian 12) frees compiled code without its lock, so an operation
+        /// freed on one thread while another builds a convolution or a resize can corrupt its code
+        /// memory and crash the process: a program that builds operations on several threads at once
+        /// should turn it off (`setUsesVectorCode`). libvips 8.15 and later no longer use liborc.
+        public var usesVectorCode: Bool
 
         public init(
             blocksUntrustedLoaders: Bool = false, acceptedLoaders: [String] = [], silencesWarnings: Bool = false,
-            mallocArenas: Int? = nil, cachedOperations: Int? = nil
+            mallocArenas: Int? = nil, cachedOperations: Int? = nil, usesVectorCode: Bool = true
         ) {
             self.blocksUntrustedLoaders = blocksUntrustedLoaders
             self.acceptedLoaders = acceptedLoaders
             self.silencesWarnings = silencesWarnings
             self.mallocArenas = mallocArenas
             self.cachedOperations = cachedOperations
+            self.usesVectorCode = usesVectorCode
         }
     }
 
@@ -55,6 +62,7 @@ public enum VipsRuntime {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
         if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
+        if !chosen.usesVectorCode { vips_vector_set_enabled(0) }
         if let operations = chosen.cachedOperations { vips_cache_set_max(Int32(operations)) }
         if chosen.silencesWarnings {
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
@@ -69,12 +77,26 @@ public enum VipsRuntime {
     }
 
     /// Chooses what happens when libvips starts. Call before anything loads an image; a running
-    /// libvips gets the loader blocking at once (the warning handler and arenas only at start).
+    /// libvips gets the loader blocking and the vector choice at once (the warning handler and
+    /// arenas only at start).
     public static func configure(_ chosen: Settings) {
         settings.withLock { $0 = chosen }
-        if running.load(ordering: .acquiring), chosen.blocksUntrustedLoaders {
-            block(accepting: chosen.acceptedLoaders)
-        }
+        guard running.load(ordering: .acquiring) else { return }
+        if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
+        vips_vector_set_enabled(chosen.usesVectorCode ? 1 : 0)
+    }
+
+    /// Turns libvips' liborc vector code on or off (`Settings.usesVectorCode`) for operations
+    /// built from now on, starting libvips if needed.
+    public static func setUsesVectorCode(_ uses: Bool) {
+        settings.withLock { $0.usesVectorCode = uses }
+        guard (try? ensure()) != nil else { return }
+        vips_vector_set_enabled(uses ? 1 : 0)
+    }
+
+    /// Whether libvips compiles vector code with liborc now (false before it starts).
+    public static var usesVectorCode: Bool {
+        running.load(ordering: .acquiring) && vips_vector_isenabled() != 0
     }
 
     private static func block(accepting accepted: [String]) {

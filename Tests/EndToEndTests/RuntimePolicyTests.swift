@@ -31,4 +31,50 @@ import Testing
         #expect(plain.text == withCache.text)
         #expect(try plain.jsonLines().count == 3)
     }
+
+    /// liborc's code files opened by a run (each 64 KB of compiled vector code is a file it makes,
+    /// maps and unlinks), seen by strace.
+    static func orcCodeFiles(
+        _ tool: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws
+        -> Int
+    {
+        let scratch = try Scratch()
+        let trace = scratch.path("trace.txt")
+        let traced = try run(
+            "strace",
+            ["-f", "-e", "trace=openat", "-o", trace, Fixtures.binFolder.appendingPathComponent(tool).path] + arguments,
+            environment: environment)
+        #expect(traced.status == 0, "\(traced.stderr)")
+        return try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("orcexec.") }.count
+    }
+
+    /// liborc 0.4.33 frees compiled code without its lock, so libvips operations built on several
+    /// threads at once can crash it (a pdflayout reader did, in orc_code_allocate_codemem). pdflayout
+    /// renders pages on several threads: no code is compiled, unless FROSTLEVEL_VIPS_VECTOR=1 (the
+    /// control: then the reader's 2 × 2 averaging is).
+    @Test func pdflayoutCompilesNoLiborcCode() throws {
+        let scratch = try Scratch()
+        let reader = [Fixtures.asset("hyperref-manual.pdf"), "--dpi", "12", "--format", "html", "-q"]
+        #expect(try Self.orcCodeFiles("pdflayout", reader + ["-o", scratch.path("plain") + "/"]) == 0)
+        let vector = try Self.orcCodeFiles(
+            "pdflayout", reader + ["-o", scratch.path("vector") + "/"], environment: ["FROSTLEVEL_VIPS_VECTOR": "1"])
+        #expect(vector > 0)
+    }
+
+    /// imgtool keeps liborc's faster reduction for a photo at a time, and turns it off when a batch
+    /// works on several photos at once.
+    @Test func imgtoolCompilesLiborcCodeOnlyForOnePhotoAtATime() throws {
+        let scratch = try Scratch()
+        // Photos three times the asset's size: their analysis copies are reduced, by code liborc compiles.
+        let photos = [scratch.path("large-1.jpg"), scratch.path("large-2.jpg")]
+        for photo in photos {
+            let made = try run("vips", ["resize", Fixtures.asset("horizon-lake.jpg"), photo, "3"])
+            try #require(made.status == 0, "\(made.stderr)")
+        }
+        #expect(try Self.orcCodeFiles("imgtool", ["horizon", photos[0], "-q"]) > 0)
+        #expect(try Self.orcCodeFiles("imgtool", ["horizon", photos[0], "-j", "1", photos[1], "-q"]) > 0)
+        #expect(try Self.orcCodeFiles("imgtool", ["horizon", photos[0], "-j", "2", photos[1], "-q"]) == 0)
+    }
 }
