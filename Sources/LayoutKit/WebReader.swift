@@ -200,7 +200,8 @@ public struct WebReader: Sendable {
     /// can be one pixel wider or taller: that column or row (under half a page pixel) is cut off
     /// rather than resampling the whole page. Any other mismatch is resized to exactly `size`.
     static func normalImage(of sharp: Image, size: PixelSize) throws(VipsError) -> Image {
-        let halved = try sharp.blockAverage(sharpFactor)
+        // The convolution is the quicker way only with liborc's vector code (bench/liborc.md).
+        let halved = try VipsRuntime.usesVectorCode ? sharp.blockAverage(sharpFactor) : sharp.shrink(sharpFactor)
         if halved.width == size.width && halved.height == size.height { return halved }
         if (0...1).contains(halved.width - size.width) && (0...1).contains(halved.height - size.height) {
             return try halved.extractArea(x: 0, y: 0, width: size.width, height: size.height)

@@ -13,8 +13,8 @@ import Vips
 /// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
 /// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
-/// - `FROSTLEVEL_VIPS_VECTOR=1`: let libvips compile vector code with liborc even where the policy
-///   turns it off (below).
+/// - `FROSTLEVEL_VIPS_VECTOR` (any value): let libvips compile vector code with liborc even where
+///   the policy turns it off (below).
 /// - `FROSTLEVEL_VIPS_CACHE_MAX=N`: libvips' operation cache keeps up to N operations instead of
 ///   the tool's choice below (100 is libvips' own default).
 /// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text;
@@ -27,8 +27,9 @@ public struct RuntimePolicy: Sendable {
     /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
     public var cachedOperations: Int?
     /// Whether libvips compiles vector code with liborc while images are built on one thread at a
-    /// time; it is off, whatever this says, once a batch works on several at once. liborc 0.4.33
-    /// does not survive operations built and freed on several threads (`VipsRuntime.Settings`).
+    /// time; it is off, whatever this says, once a batch works on several at once (unless
+    /// `FROSTLEVEL_VIPS_VECTOR` is set). liborc 0.4.33 does not survive operations built and freed
+    /// on several threads (`VipsRuntime.Settings`).
     public var usesVectorCode: Bool
     /// Settings of libraries only one tool links, given the process environment, applied after
     /// libvips' (imgtool's Tesseract switch, in `ImgToolRuntime`: pdflayout does not link Tesseract).
@@ -78,7 +79,7 @@ public struct RuntimePolicy: Sendable {
         // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
         ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
         ProcessControl.allowUntrustedLoaders { VipsRuntime.acceptAllLoaders() }
-        if !keepsVectorCode { ProcessControl.allowConcurrentImages { VipsRuntime.setUsesVectorCode(false) } }
+        if !keepsVectorCode { ProcessControl.allowPreparingConcurrentImages { VipsRuntime.setUsesVectorCode(false) } }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

@@ -17,8 +17,9 @@ extension Image {
     /// The same block average as `shrink(factor)` (with `ceil`: a partial block at the right or
     /// bottom edge is completed by repeating the last column or row, so for factor 2 it averages
     /// what is there), computed as a uniform integer convolution read every factor pixels. On
-    /// 8-bit images this costs about two thirds of libvips 8.14's `shrink` (whose region traffic
-    /// dominates when every page of a book is halved); other band formats use `shrink`.
+    /// 8-bit images with liborc's vector code this costs about two thirds of libvips 8.14's
+    /// `shrink` (whose region traffic dominates when every page of a book is halved); without it,
+    /// more than `shrink` (`VipsRuntime.usesVectorCode`). Other band formats use `shrink`.
     /// Rounding is to the nearest level, halves up, as `shrink` rounds.
     public func blockAverage(_ factor: Int) throws(VipsError) -> Image {
         guard factor > 1, bandFormat == .uchar else { return try shrink(max(factor, 1)) }

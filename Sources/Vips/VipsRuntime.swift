@@ -7,7 +7,7 @@ import Synchronization
 /// a `static let` gives the once-only, thread-safe start Swift 6 accepts.
 ///
 /// A library user gets libvips as libvips ships. Process-wide choices (blocking untrusted loaders,
-/// silencing warnings, malloc arenas, thread counts) are made only by an executable's runtime
+/// silencing warnings, malloc arenas, thread counts, the operation cache, liborc's vector code) are made only by an executable's runtime
 /// policy (`ToolRuntime`), through `configure(_:)` and the functions below.
 public enum VipsRuntime {
     /// What libvips does once started; set by the executable before the first image.
@@ -77,13 +77,14 @@ public enum VipsRuntime {
     }
 
     /// Chooses what happens when libvips starts. Call before anything loads an image; a running
-    /// libvips gets the loader blocking and the vector choice at once (the warning handler and
-    /// arenas only at start).
+    /// libvips gets the loader blocking and vector code turned off at once (the warning handler
+    /// and arenas only at start). Like the loaders, vector code is only ever turned off here, so
+    /// `VIPS_NOVECTOR` or an earlier choice stays.
     public static func configure(_ chosen: Settings) {
         settings.withLock { $0 = chosen }
         guard running.load(ordering: .acquiring) else { return }
         if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
-        vips_vector_set_enabled(chosen.usesVectorCode ? 1 : 0)
+        if !chosen.usesVectorCode { vips_vector_set_enabled(0) }
     }
 
     /// Turns libvips' liborc vector code on or off (`Settings.usesVectorCode`) for operations
@@ -94,7 +95,8 @@ public enum VipsRuntime {
         vips_vector_set_enabled(uses ? 1 : 0)
     }
 
-    /// Whether libvips compiles vector code with liborc now (false before it starts).
+    /// Whether libvips compiles vector code with liborc now (false before it starts): what makes
+    /// some ways of computing the same pixels faster than others (`blockAverage`).
     public static var usesVectorCode: Bool {
         running.load(ordering: .acquiring) && vips_vector_isenabled() != 0
     }

@@ -64,9 +64,11 @@ private func makeProcess(_ tool: String, _ arguments: [String], environment: [St
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
     }
-    if let environment {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    // The test runner's VIPS_NOVECTOR (scripts/test.sh) is for its own threads: a tool runs with its
+    // own runtime policy, as a user's run does.
+    var inherited = ProcessInfo.processInfo.environment
+    inherited["VIPS_NOVECTOR"] = nil
+    process.environment = inherited.merging(environment ?? [:]) { $1 }
     return process
 }
 
