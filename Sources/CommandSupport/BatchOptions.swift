@@ -40,16 +40,13 @@ public struct BatchOptions: ParsableArguments, Sendable {
     /// Workers to use: `-j`, or every core.
     public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
-    /// Called before a batch starts its workers. When several images will be worked on at once,
-    /// the executable's runtime policy (`ProcessControl`), if it allows, turns off what cannot
-    /// take operations built on several threads (liborc's vector code), and each image gets a
-    /// share of the cores for its pipeline's own threads rather than all of them each (which only
-    /// adds switching).
-    public func prepareWorkers(among inputs: Int) {
+    /// Several images at once each get a share of the cores for their pipelines' own threads,
+    /// rather than all of them each (which only adds switching) — when the executable's runtime
+    /// policy allows it (`ProcessControl`).
+    public func shareCores(among inputs: Int) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let running = min(workers, inputs)
         guard running > 1 else { return }
-        ProcessControl.prepareConcurrentImages()
         ProcessControl.setPipelineThreads(max(1, cores / running))
     }
 

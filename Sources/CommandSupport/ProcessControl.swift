@@ -6,18 +6,6 @@ public enum ProcessControl {
     private static let pipelineThreads = Locked<(@Sendable (Int) -> Void)?>(nil)
     private static let interruptCleanup = Locked<(@Sendable () -> Void)?>(nil)
     private static let untrustedLoaders = Locked<(@Sendable () -> Void)?>(nil)
-    private static let concurrentImages = Locked<(@Sendable () -> Void)?>(nil)
-
-    /// Lets commands say that images will be built on several threads at once (a batch with more
-    /// than one worker), so that the policy turns off what cannot take it (`prepare` does it).
-    public static func allowPreparingConcurrentImages(_ prepare: @escaping @Sendable () -> Void) {
-        concurrentImages.withLock { $0 = prepare }
-    }
-
-    /// Called before a command starts working on several images at once, when the policy allows it.
-    static func prepareConcurrentImages() {
-        concurrentImages.withLock { $0 }?()
-    }
 
     /// Lets commands lift the block on untrusted image loaders for the run (`--allow-untrusted-loaders`).
     public static func allowUntrustedLoaders(_ unblock: @escaping @Sendable () -> Void) {

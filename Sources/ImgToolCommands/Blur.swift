@@ -228,7 +228,7 @@ extension ImgTool {
             report.alwaysSummarise = batch.summarises(arguments)
             // With the image on standard output, the records go to stderr, as horizon's and pdflayout's do.
             report.recordsToStandardError = job.plan?.writesStandardOutput == true && !findsOnly
-            batch.prepareWorkers(among: inputs.count)
+            batch.shareCores(among: inputs.count)
             // A batch says what frosting does not do once, at its end, not on every line.
             let batched = inputs.count > 1 || batch.summarises(arguments)
             let tally = Batch.run(

@@ -306,7 +306,7 @@ extension ImgTool {
             report.recordsToStandardError = job.fixes?.writesStandardOutput == true
             report.nothingFoundLabel = "no horizon"
             report.alwaysSummarise = batch.summarises(files)
-            batch.prepareWorkers(among: inputs.count)
+            batch.shareCores(among: inputs.count)
             let tally: BatchTally
             do {
                 tally = try ReviewPage.run(review, inputs: inputs, job: job, quiet: quiet) { job in

@@ -48,7 +48,7 @@ extension ImgTool {
             let maxPixels = limits.maxPixels
             let inputs = try batch.inputs(
                 files, suffixes: InputScan.imageSuffixes.union(RawFiles.suffixes), label: "imgtool info", quiet: quiet)
-            batch.prepareWorkers(among: inputs.count)
+            batch.shareCores(among: inputs.count)
             let tally = Batch.run(
                 inputs, jobs: batch.workers, report: report,
                 text: { (info: ImageInfo) in [info.summary] }

@@ -14,7 +14,7 @@ import Vips
 /// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
 /// - `FROSTLEVEL_VIPS_VECTOR` (any value): let libvips compile vector code with liborc even where
-///   the policy turns it off (below).
+///   the policy turns it off (pdflayout, below).
 /// - `FROSTLEVEL_VIPS_CACHE_MAX=N`: libvips' operation cache keeps up to N operations instead of
 ///   the tool's choice below (100 is libvips' own default).
 /// - `FROSTLEVEL_TESSERACT_MESSAGES=1`: keep Tesseract's diagnostics on stderr (imgtool --find text;
@@ -26,10 +26,10 @@ public struct RuntimePolicy: Sendable {
     public var silencesLibraryStderr: Bool
     /// The most operations libvips' cache keeps; nil leaves libvips' default (100, up to 100 MB).
     public var cachedOperations: Int?
-    /// Whether libvips compiles vector code with liborc while images are built on one thread at a
-    /// time; it is off, whatever this says, once a batch works on several at once (unless
-    /// `FROSTLEVEL_VIPS_VECTOR` is set). liborc 0.4.33 does not survive operations built and freed
-    /// on several threads (`VipsRuntime.Settings`).
+    /// Whether libvips compiles vector code with liborc. liborc 0.4.33 does not survive operations
+    /// built and freed on several threads at a high rate (`VipsRuntime.Settings`), as pdflayout's
+    /// pages are; imgtool keeps it, since its analysis copy's pixels, and so its answers, differ
+    /// without it, and a photo must get the same answer alone or in a batch (bench/liborc.md).
     public var usesVectorCode: Bool
     /// Settings of libraries only one tool links, given the process environment, applied after
     /// libvips' (imgtool's Tesseract switch, in `ImgToolRuntime`: pdflayout does not link Tesseract).
@@ -79,7 +79,6 @@ public struct RuntimePolicy: Sendable {
         // outputs and spools, then exit 128 + signal (before that, signals keep their defaults).
         ProcessControl.allowInterruptCleanup { TemporaryFiles.shared.removeOnInterrupt() }
         ProcessControl.allowUntrustedLoaders { VipsRuntime.acceptAllLoaders() }
-        if !keepsVectorCode { ProcessControl.allowPreparingConcurrentImages { VipsRuntime.setUsesVectorCode(false) } }
         // Several images at once each get a share of the cores for libvips' own threads, rather
         // than all of them each (which only adds switching).
         if environment["VIPS_CONCURRENCY"] == nil {

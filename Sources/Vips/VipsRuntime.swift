@@ -34,7 +34,8 @@ public enum VipsRuntime {
         /// default. liborc 0.4.33 (Debian 12) frees compiled code without its lock, so an operation
         /// freed on one thread while another builds a convolution or a resize can corrupt its code
         /// memory and crash the process: a program that builds operations on several threads at once
-        /// should turn it off (`setUsesVectorCode`). libvips 8.15 and later no longer use liborc.
+        /// should turn it off. The vector code's pixels can differ from the plain code's by a level
+        /// (resizes). libvips 8.15 and later no longer use liborc.
         public var usesVectorCode: Bool
 
         public init(
@@ -85,14 +86,6 @@ public enum VipsRuntime {
         guard running.load(ordering: .acquiring) else { return }
         if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
         if !chosen.usesVectorCode { vips_vector_set_enabled(0) }
-    }
-
-    /// Turns libvips' liborc vector code on or off (`Settings.usesVectorCode`) for operations
-    /// built from now on, starting libvips if needed.
-    public static func setUsesVectorCode(_ uses: Bool) {
-        settings.withLock { $0.usesVectorCode = uses }
-        guard (try? ensure()) != nil else { return }
-        vips_vector_set_enabled(uses ? 1 : 0)
     }
 
     /// Whether libvips compiles vector code with liborc now (false before it starts): what makes
