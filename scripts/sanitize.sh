@@ -7,11 +7,7 @@
 # fails the test that ran the code, hence CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PATH:/opt/swift/usr/bin"
-# The suites build libvips operations on many threads in one process, which liborc 0.4.33 does not
-# survive (bench/liborc.md): the test runner's own policy, as the tools' is theirs. The tools they
-# run get their own (TestSupport's run drops this variable).
-export VIPS_NOVECTOR=1
+source scripts/test-env.sh
 scripts/install-deps.sh
 kind=${1:-address}; shift || true
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"

@@ -62,8 +62,7 @@ public enum VipsRuntime {
         if vips_init("frostlevel") != 0 {
             return .failure(VipsError.fromBuffer("libvips failed to start"))
         }
-        if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
-        if !chosen.usesVectorCode { vips_vector_set_enabled(0) }
+        restrict(chosen)
         if let operations = chosen.cachedOperations { vips_cache_set_max(Int32(operations)) }
         if chosen.silencesWarnings {
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
@@ -84,6 +83,11 @@ public enum VipsRuntime {
     public static func configure(_ chosen: Settings) {
         settings.withLock { $0 = chosen }
         guard running.load(ordering: .acquiring) else { return }
+        restrict(chosen)
+    }
+
+    /// What a running libvips takes at once: loaders blocked, vector code off (never turned back on).
+    private static func restrict(_ chosen: Settings) {
         if chosen.blocksUntrustedLoaders { block(accepting: chosen.acceptedLoaders) }
         if !chosen.usesVectorCode { vips_vector_set_enabled(0) }
     }
