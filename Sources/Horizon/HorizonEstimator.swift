@@ -14,7 +14,10 @@ import Darwin
 ///    weighted total least squares through the edges of one polarity near it. Lines within 4 % of
 ///    the top or bottom edge (at the centre column) are frames, not candidates. The best supported
 ///    line wins, unless a parallel one as straight and with half its support lies higher (ground
-///    lines in perspective tilt more the farther below the horizon they are).
+///    lines in perspective tilt more the farther below the horizon they are). Its angle is the
+///    support-weighted mean of itself and the lines beside it (within `consensusRows` of the height
+///    and `consensusDegrees`, weighted less the farther they lie), so that near-equal lines along one
+///    horizon do not swap the answer between copies of a photo.
 /// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD,
 ///    each refitted through its edge's sub-pixel centres) within `maxAngle` of vertical propose
 ///    vanishing points pairwise; the best supported one, refined by least squares, gives the roll
@@ -58,7 +61,7 @@ public struct HorizonEstimator: Sendable {
         public init(
             maxAngle: Double = 30, angleStep: Double = 0.2, gradientTolerance: Double = 3,
             minMagnitude: Float = 0.5, relativeThreshold: Float = 0.1,
-            rivalSeparation: Double = 2, minConfidence: Double = 0.49,
+            rivalSeparation: Double = 2, minConfidence: Double = 0.50,
             useVerticals: Bool = true, agreementTolerance: Double = 1
         ) {
             self.maxAngle = maxAngle
@@ -397,8 +400,15 @@ public struct HorizonEstimator: Sendable {
                 abs($0.angle - strongest.angle) <= Self.parallelTolerance && $0.support >= 0.5 * strongest.support
                     && $0.coverage >= 0.45 && $0.residual <= strongest.residual + 0.1
             }.min { centreRow($0) < centreRow($1) } ?? strongest
-        guard abs(fit.angle) <= config.maxAngle,
-            let line = clipLine(angle: fit.angle, rho: fit.rho, width: width, height: height)
+        // The lines beside it (the two edges of a band, a horizon and the water line under it) measure
+        // the same horizon: its angle is their consensus, so that which of two near-equal ones comes
+        // out the stronger in a copy of the photo cannot move the answer by their difference.
+        let row = centreRow(fit)
+        let angle = Self.consensusAngle(
+            of: fit, among: lines, rowDistance: { abs(centreRow($0) - row) / height })
+        let rho = row * cos(angle / degreesPerRadian) + 0.5 * width * sin(angle / degreesPerRadian)
+        guard abs(angle) <= config.maxAngle,
+            let line = clipLine(angle: angle, rho: rho, width: width, height: height)
         else { return nil }
 
         // Rivals, compared by fitted support (unlike raw Hough windows, it does not favour a crisp
@@ -419,9 +429,32 @@ public struct HorizonEstimator: Sendable {
             gateScore(fit.coverage, zero: 0.15, half: 0.45, one: 0.85),
             gateScore(ratio, zero: 1, half: 1.25, one: 2))
         return HorizonLineEvidence(
-            angleDegrees: fit.angle, confidence: confidence,
+            angleDegrees: angle, confidence: confidence,
             coverage: fit.coverage, rivalRatio: ratio,
             rivalAngleDegrees: rival?.angle, residual: fit.residual, line: line)
+    }
+
+    /// Rows (share of the height, at the centre column) and degrees within which a line counts towards
+    /// the horizon line's angle, its weight fading linearly to nothing at these distances (set on the
+    /// development half).
+    static let consensusRows = 0.05
+    static let consensusDegrees = 1.0
+
+    /// The support-weighted mean angle of `line` and the lines near it in position and angle, each
+    /// weighted less the farther it lies (no line enters or leaves the mean with a step).
+    static func consensusAngle(
+        of line: FittedLine, among lines: [FittedLine], rowDistance: (FittedLine) -> Double
+    ) -> Double {
+        var weightSum = 0.0, angleSum = 0.0
+        for other in lines {
+            let nearness =
+                max(0, 1 - rowDistance(other) / Self.consensusRows)
+                * max(0, 1 - abs(other.angle - line.angle) / Self.consensusDegrees)
+            let weight = other.support * nearness
+            weightSum += weight
+            angleSum += weight * other.angle
+        }
+        return weightSum > 0 ? angleSum / weightSum : line.angle
     }
 
     /// Near-vertical lines and the roll they agree on. Works in the transposed frame
