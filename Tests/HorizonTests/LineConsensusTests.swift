@@ -19,8 +19,8 @@ import Testing
     @Test(arguments: [0.0, 4.0])
     func angleLiesBetweenTheTwoLines(tilt: Double) throws {
         for (upper, lower) in [(600.0, 560.0), (560.0, 600.0)] {
-            let estimate = try #require(HorizonEstimator().analyse(scene(upper: upper, lower: lower, tilt: tilt)
-                .edgeMap()).horizonLine)
+            let map = scene(upper: upper, lower: lower, tilt: tilt).edgeMap()
+            let estimate = try #require(HorizonEstimator().analyse(map).horizonLine)
             let relative = estimate.angleDegrees - tilt
             #expect(abs(relative) < 0.25, "lines \(upper) and \(lower) px long: measured \(relative)° from the tilt")
         }
