@@ -121,7 +121,8 @@ public struct HorizonEstimate: Sendable, Equatable {
 
 /// Evidence from the best near-horizontal line, reported even when it is not convincing.
 public struct HorizonLineEvidence: Sendable, Equatable {
-    /// Tilt of the best line in degrees, positive when it rises to the right.
+    /// Tilt in degrees, positive when it rises to the right: the best line's, averaged with the lines
+    /// beside it (`HorizonEstimator`). Coverage, rivals and residual are the best line's own.
     public var angleDegrees: Double
     /// 0…1, the weaker of the coverage and distinctness scores.
     public var confidence: Double
@@ -135,7 +136,7 @@ public struct HorizonLineEvidence: Sendable, Equatable {
     public var rivalAngleDegrees: Double?
     /// RMS distance of the supporting edges to the fitted line, pixels.
     public var residual: Double
-    /// The fitted line across the image.
+    /// The line across the image at `angleDegrees`, through the best line's row at the centre column.
     public var line: LineSegment
 }
 

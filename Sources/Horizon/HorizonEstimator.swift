@@ -16,8 +16,9 @@ import Darwin
 ///    line wins, unless a parallel one as straight and with half its support lies higher (ground
 ///    lines in perspective tilt more the farther below the horizon they are). Its angle is the
 ///    support-weighted mean of itself and the lines beside it (within `consensusRows` of the height
-///    and `consensusDegrees`, weighted less the farther they lie), so that near-equal lines along one
-///    horizon do not swap the answer between copies of a photo.
+///    and `consensusDegrees`, weighted less the farther they lie), drawn through its row at the centre
+///    column: when near-equal lines along one horizon take turns as the best in copies of a photo, the
+///    answer moves by a fraction of their difference instead of all of it.
 /// 2. Vertical vanishing point: line segments (region growing on the gradient direction, as LSD,
 ///    each refitted through its edge's sub-pixel centres) within `maxAngle` of vertical propose
 ///    vanishing points pairwise; the best supported one, refined by least squares, gives the roll
@@ -402,7 +403,7 @@ public struct HorizonEstimator: Sendable {
             }.min { centreRow($0) < centreRow($1) } ?? strongest
         // The lines beside it (the two edges of a band, a horizon and the water line under it) measure
         // the same horizon: its angle is their consensus, so that which of two near-equal ones comes
-        // out the stronger in a copy of the photo cannot move the answer by their difference.
+        // out the stronger in a copy of the photo moves the answer by a fraction of their difference.
         let row = centreRow(fit)
         let angle = Self.consensusAngle(
             of: fit, among: lines, rowDistance: { abs(centreRow($0) - row) / height })
