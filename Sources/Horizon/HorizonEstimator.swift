@@ -407,10 +407,8 @@ public struct HorizonEstimator: Sendable {
         let row = centreRow(fit)
         let angle = Self.consensusAngle(
             of: fit, among: lines, rowDistance: { abs(centreRow($0) - row) / height })
-        let rho = row * cos(angle / degreesPerRadian) + 0.5 * width * sin(angle / degreesPerRadian)
-        guard abs(angle) <= config.maxAngle,
-            let line = clipLine(angle: angle, rho: rho, width: width, height: height)
-        else { return nil }
+        guard abs(angle) <= config.maxAngle else { return nil }
+        let line = line(through: ImagePoint(x: 0.5 * width, y: row), angle: angle, width: width, height: height)
 
         // Rivals, compared by fitted support (unlike raw Hough windows, it does not favour a crisp
         // short edge over a long one whose ridge wanders by a pixel):
