@@ -17,6 +17,7 @@ photos; if no threshold gets there, the one that maximises right answers minus t
 is "dev" may be given: test rows stop it.
 """
 import csv
+import hashlib
 import json
 import sys
 
@@ -149,13 +150,26 @@ def answer(record, models, rule=None):
     return best
 
 
-def out_of_fold(records, folds=5, rule=None):
+FOLDS = 5
+
+
+def folds(records):
+    """group → fold (0…FOLDS−1), the groups of `records` dealt in a fixed shuffled order."""
+    groups = sorted({r["group"] for r in records})
+    return {g: i % FOLDS for i, g in enumerate(np.random.default_rng(0).permutation(groups))}
+
+
+def fold_of_unseen(group):
+    """The fold of a group no record belongs to (an unlabelled photo): fixed by its name."""
+    return int(hashlib.sha256(group.encode()).hexdigest(), 16) % FOLDS
+
+
+def out_of_fold(records, rule=None):
     """(confidence, no level reference, more than 2° off) of every record's answer, each from the
     models fitted on the other folds (and `rule`, as in `answer`)."""
-    groups = sorted({r["group"] for r in records})
-    fold = {g: i % folds for i, g in enumerate(np.random.default_rng(0).permutation(groups))}
+    fold = folds(records)
     answers = []
-    for k in range(folds):
+    for k in range(FOLDS):
         models = fit([r for r in records if fold[r["group"]] != k])
         for record in records:
             if fold[record["group"]] == k:

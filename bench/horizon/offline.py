@@ -5,6 +5,7 @@ with or without a candidate rule under trial. Not part of the tests.
     python3 offline.py photos --work WORK                       # the unread landscape candidates (below)
     python3 offline.py evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
     python3 offline.py score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
+                                                  [--out-of-fold] [--intervals N]
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -22,6 +23,12 @@ threshold is the one given, else fit_confidence's out-of-fold rule on the dev ha
 trial). The test half is
 printed only with --test: choose on dev, read test once (LABELLING.md).
 
+The dev half's self-check photos are corpus photos, so models fitted on dev have seen them (as they are and
+turned): their copies' figures are in-sample. `--out-of-fold` scores every dev image, the copies included,
+with models fitted on the other four folds (by source photo, fit_confidence.folds), which is how a variant's
+self-consistency should be compared. `--intervals N` adds each figure's 5th–95th percentile over N bootstrap
+draws of source photos, to tell a change from the noise of a few hundred photos.
+
 A rule is a function of a candidate's features returning a cap or None; RULES holds those measured
 (RESULTS.md says which were kept)."""
 import argparse
@@ -33,6 +40,7 @@ import subprocess
 import sys
 
 import cv2
+import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -114,20 +122,102 @@ def run_evidence(binary, paths, out, chunk=400):
     os.replace(out + ".part", out)
 
 
-def tables(evidence, models, rule, threshold, work, halves):
+def confidences(evidence, models, rule, work, out_of_fold=False):
+    """path → (confidence, angle) of every image's answer (None: no candidate), by fit_confidence.answer.
+    out_of_fold: each dev image (corpus row, self-check photo or copy) scored by models fitted on the
+    other four folds of the dev half, so that a photo's copies are never scored by models that saw the
+    photo (its corpus row and turned rows); the test half by models fitted on the whole dev half, as always."""
+    if not out_of_fold:
+        return lambda path: fc.answer(evidence.get(path, {}), models, rule)
+    dev = dev_records(evidence, work)
+    fold = fc.folds(dev)
+    fitted = [fc.fit([r for r in dev if fold[r["group"]] != k]) for k in range(fc.FOLDS)]
+    group_of = groups(work)
+
+    def answer(path):
+        group = group_of.get(path)
+        chosen = fitted[fold.get(group, fc.fold_of_unseen(group))] if group is not None else models
+        return fc.answer(evidence.get(path, {}), chosen, rule)
+    return answer
+
+
+def groups(work):
+    """path → its source photo's group (fit_confidence.fold_group) for every dev image: corpus rows, and
+    each self-check photo with its copies (an unread landscape is a group of its own)."""
+    corpus = {r["path"]: r for r in csv.DictReader(open(os.path.join(work, "corpus.csv")))}
+    out = {path: fc.fold_group(r) for path, r in corpus.items() if r["split"] == "dev"}
+    for pid, path, _, split in self_check_photos(work):
+        if split == "dev":
+            group = fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
+            for image in [path] + [selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS]:
+                out[image] = group
+    return out
+
+
+def dev_records(evidence, work):
+    records = []
+    for row in csv.DictReader(open(os.path.join(work, "corpus.csv"))):
+        record = evidence.get(row["path"])
+        if record is not None and row["split"] == "dev":
+            record["truth"] = None if row["truth"] == "none" else float(row["truth"])
+            record["group"] = fc.fold_group(row)
+            records.append(record)
+    return records
+
+
+FIGURES = [("level answered", "pct1"), ("median°", "deg"), ("P90°", "deg"), ("more than 2° off (of all)", "pct1"),
+           ("landscapes level answered", "pct1"), ("no reference abstained", "pct1"), ("copies answered", "pct1"),
+           ("copies within 0.3°", "pct1"), ("copies answered where the photo was not", "pct1")]
+
+
+def figures(rows, checks, answer, work):
+    """The figures of one half: rows are corpus rows, checks (photo id, path) the self-check photos."""
+    results = [(answer(r["path"]), None, 0) for r in rows]
+    every = bench.summarise(rows, results)
+    landscapes = [i for i, r in enumerate(rows) if "landscape level" in bench.groups_of(r)]
+    land = bench.summarise([rows[i] for i in landscapes], [results[i] for i in landscapes])
+    copies = selfcheck.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
+                                for pid, path in checks for kind in selfcheck.KINDS])
+    off = round(every["wrong2"] * every["n_level"])
+    return [every["answered"], every["median"], every["p90"], off / len(rows) if rows else float("nan"),
+            land["answered"], every["abstain_none"], copies["copies_answered"], copies["within"], copies["flipped"]]
+
+
+def intervals(rows, checks, answer, work, resamples, seed=0):
+    """5th and 95th percentiles of each figure over `resamples` bootstrap draws of source photos (a photo's
+    corpus rows, turned rows and self-check copies drawn together; a webcam's frames as one)."""
+    corpus = {r["path"]: r for r in rows}
+    units = {}
+    for r in rows:
+        units.setdefault(fc.fold_group(r), ([], []))[0].append(r)
+    for pid, path in checks:
+        key = fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
+        units.setdefault(key, ([], []))[1].append((pid, path))
+    keys = sorted(units)
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(resamples):
+        picked = [keys[i] for i in rng.integers(0, len(keys), len(keys))]
+        draws.append(figures([r for k in picked for r in units[k][0]], [c for k in picked for c in units[k][1]],
+                             answer, work))
+    draws = np.array(draws, dtype=float)
+    return np.nanpercentile(draws, 5, axis=0), np.nanpercentile(draws, 95, axis=0)
+
+
+def tables(evidence, models, rule, threshold, work, halves, out_of_fold=False, resamples=0):
     corpus = list(csv.DictReader(open(os.path.join(work, "corpus.csv"))))
     photos = self_check_photos(work)
+    scored = confidences(evidence, models, rule, work, out_of_fold)
     found = {}  # path → the answer's angle, or None; a self-check photo is a corpus image too
 
     def answer(path):
         if path not in found:
-            best = fc.answer(evidence.get(path, {}), models, rule)
+            best = scored(path)
             found[path] = best[1] if best and best[0] >= threshold else None
         return found[path]
 
-    lines = ["| half | threshold | level answered | median° | P90° | more than 2° off (of all) | landscapes level "
-             "answered | no reference abstained | copies answered | copies within 0.3° | copies answered where "
-             "the photo was not |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| half | threshold | " + " | ".join(name for name, _ in FIGURES) + " |",
+             "|---|---|" + "---|" * len(FIGURES)]
     for half in halves:
         rows = [r for r in corpus if r["split"] == half]
         checks = [(pid, path) for pid, path, _, split in photos if split == half]
@@ -137,21 +227,14 @@ def tables(evidence, models, rule, threshold, work, halves):
         missing = len(wanted - evidence.keys())
         if missing:
             print(f"{half} half: {missing} of {len(wanted)} images are not in the evidence", file=sys.stderr)
-        results = [(answer(r["path"]), None, 0) for r in rows]
-        every = bench.summarise(rows, results)
-        landscapes = [i for i, r in enumerate(rows) if "landscape level" in bench.groups_of(r)]
-        land = bench.summarise([rows[i] for i in landscapes], [results[i] for i in landscapes])
-        off = round(every["wrong2"] * every["n_level"])
-        copies = selfcheck.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
-                                    for pid, path in checks for kind in selfcheck.KINDS])
-        flipped = round(copies["flipped"] * copies["unanswered_copies"])
-        lines.append(
-            f"| {half} | {threshold:.2f} | {bench.fmt(every['answered'], 'pct1')} | "
-            f"{bench.fmt(every['median'], 'deg')} | {bench.fmt(every['p90'], 'deg')} | "
-            f"{off} ({bench.fmt(off / len(rows), 'pct1')}) | "
-            f"{bench.fmt(land['answered'], 'pct1')} | {bench.fmt(every['abstain_none'], 'pct1')} | "
-            f"{bench.fmt(copies['copies_answered'], 'pct1')} | {bench.fmt(copies['within'], 'pct1')} | "
-            f"{bench.fmt(copies['flipped'], 'pct1')} ({flipped} of {copies['unanswered_copies']}) |")
+        values = figures(rows, checks, answer, work)
+        cells = [bench.fmt(v, kind) for v, (_, kind) in zip(values, FIGURES)]
+        if resamples:
+            low, high = intervals(rows, checks, answer, work, resamples)
+            cells = [f"{c} ({bench.fmt(lo, kind).split()[0]}–{bench.fmt(hi, kind)})"
+                     for c, lo, hi, (_, kind) in zip(cells, low, high, FIGURES)]
+        name = f"{half}, out of fold" if out_of_fold and half == "dev" else half
+        lines.append(f"| {name} | {threshold:.2f} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -161,19 +244,15 @@ def score(args):
         record = json.loads(line)
         evidence[record["file"]] = record
     rule = RULES[args.rule] if args.rule else None
-    dev_records = []
-    for row in csv.DictReader(open(os.path.join(args.work, "corpus.csv"))):
-        record = evidence.get(row["path"])
-        if record is not None and row["split"] == "dev":
-            record["truth"] = None if row["truth"] == "none" else float(row["truth"])
-            record["group"] = fc.fold_group(row)
-            dev_records.append(record)
-    models = fc.fit(dev_records) if args.refit else None  # None: the confidences the binary reported
+    dev = dev_records(evidence, args.work)
+    refit = args.refit or args.out_of_fold
+    models = fc.fit(dev) if refit else None  # None: the confidences the binary reported
     if args.refit:
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
-                 else fc.choose_threshold(fc.out_of_fold(dev_records, rule=rule))[0])
-    print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"]))
+                 else fc.choose_threshold(fc.out_of_fold(dev, rule=rule))[0])
+    print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
+                 out_of_fold=args.out_of_fold, resamples=args.intervals))
 
 
 def main():
@@ -193,6 +272,10 @@ def main():
     s.add_argument("--refit", action="store_true", help="refit both models on the dev half's evidence")
     s.add_argument("--rule", choices=sorted(RULES))
     s.add_argument("--test", action="store_true", help="also print the test half")
+    s.add_argument("--out-of-fold", action="store_true",
+                   help="score each dev image with models fitted on the other folds (refits; the test half as --refit)")
+    s.add_argument("--intervals", type=int, default=0, metavar="N",
+                   help="each figure's 5th–95th percentile over N bootstrap draws of source photos")
     args = parser.parse_args()
     if args.command == "photos":
         print(f"{unread_photos(args.work)} unread candidates in {args.work}/photos.csv")
