@@ -5,7 +5,7 @@ with or without a candidate rule under trial. Not part of the tests.
     python3 offline.py photos --work WORK                       # the unread landscape candidates (below)
     python3 offline.py evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
     python3 offline.py score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
-                                                  [--out-of-fold] [--intervals N]
+                                                  [--out-of-fold] [--intervals N] [--repeats N]
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -27,7 +27,9 @@ The dev half's self-check photos are corpus photos, so models fitted on dev have
 turned): their copies' figures are in-sample. `--out-of-fold` scores every dev image, the copies included,
 with models fitted on the other four folds (by source photo, fit_confidence.folds), which is how a variant's
 self-consistency should be compared. `--intervals N` adds each figure's 5th–95th percentile over N bootstrap
-draws of source photos, to tell a change from the noise of a few hundred photos.
+draws of source photos, to tell a change from the noise of a few hundred photos. `--repeats N` chooses the
+threshold on out-of-fold answers pooled over N dealings of the folds (one dealing's choice moves by up to
+0.09 with the dealing: RESULTS.md, stop 13).
 
 A rule is a function of a candidate's features returning a cap or None; RULES holds those measured
 (RESULTS.md says which were kept)."""
@@ -250,7 +252,7 @@ def score(args):
     if args.refit:
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
-                 else fc.choose_threshold(fc.out_of_fold(dev, rule=rule))[0])
+                 else fc.choose_threshold(fc.repeated_out_of_fold(dev, args.repeats, rule))[0])
     print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
                  out_of_fold=args.out_of_fold, resamples=args.intervals))
 
@@ -274,6 +276,8 @@ def main():
     s.add_argument("--test", action="store_true", help="also print the test half")
     s.add_argument("--out-of-fold", action="store_true",
                    help="score each dev image with models fitted on the other folds (refits; the test half as --refit)")
+    s.add_argument("--repeats", type=int, default=1, metavar="N",
+                   help="choose the threshold on out-of-fold answers pooled over N dealings of the folds")
     s.add_argument("--intervals", type=int, default=0, metavar="N",
                    help="each figure's 5th–95th percentile over N bootstrap draws of source photos")
     args = parser.parse_args()
