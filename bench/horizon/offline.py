@@ -5,7 +5,7 @@ with or without a candidate rule under trial. Not part of the tests.
     python3 offline.py photos --work WORK                       # the unread landscape candidates (below)
     python3 offline.py evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
     python3 offline.py score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
-                                                  [--out-of-fold] [--intervals N] [--repeats N]
+                                                  [--out-of-fold [SEED]] [--intervals N] [--repeats N]
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -24,12 +24,13 @@ trial). The test half is
 printed only with --test: choose on dev, read test once (LABELLING.md).
 
 The dev half's self-check photos are corpus photos, so models fitted on dev have seen them (as they are and
-turned): their copies' figures are in-sample. `--out-of-fold` scores every dev image, the copies included,
-with models fitted on the other four folds (by source photo, fit_confidence.folds), which is how a variant's
-self-consistency should be compared. `--intervals N` adds each figure's 5th–95th percentile over N bootstrap
-draws of source photos, to tell a change from the noise of a few hundred photos. `--repeats N` chooses the
-threshold on out-of-fold answers pooled over N dealings of the folds (one dealing's choice moves by up to
-0.09 with the dealing: RESULTS.md, stop 13).
+turned): their copies' figures are in sample. `--out-of-fold [SEED]` scores every dev image, the copies
+included, with models fitted on the other four folds (by source photo, fit_confidence.folds, dealt by SEED),
+which is how variants are compared; the figures move with the dealing by about as much as between variants
+(RESULTS.md, stop 13), so compare variants on the same dealing, or on several. `--intervals N` adds each
+figure's 5th–95th percentile over N bootstrap draws of source photos, with the answers held fixed. `--repeats N`
+chooses the threshold on out-of-fold answers pooled over dealings 0…N−1 (one dealing's choice moves by up to
+0.09: RESULTS.md, stop 13). Without these flags the output is as before.
 
 A rule is a function of a candidate's features returning a cap or None; RULES holds those measured
 (RESULTS.md says which were kept)."""
@@ -124,39 +125,49 @@ def run_evidence(binary, paths, out, chunk=400):
     os.replace(out + ".part", out)
 
 
-def confidences(evidence, models, rule, work, out_of_fold=False):
-    """path → (confidence, angle) of every image's answer (None: no candidate), by fit_confidence.answer.
-    out_of_fold: each dev image (corpus row, self-check photo or copy) scored by models fitted on the
-    other four folds of the dev half, so that a photo's copies are never scored by models that saw the
-    photo (its corpus row and turned rows); the test half by models fitted on the whole dev half, as always."""
-    if not out_of_fold:
+def scorer(evidence, models, rule, work, dev=None, seed=None):
+    """A function path → (confidence, angle) of that image's answer (None: no candidate), by
+    fit_confidence.answer. With `seed` (and the dev records), out of fold: each dev image (corpus row,
+    self-check photo or copy) is scored by models fitted on the other folds of the dev half as dealing `seed`
+    deals them, so that a photo's copies are never scored by models that saw the photo (its corpus row and
+    turned rows); the test half by `models`, fitted on the whole dev half, as always."""
+    if seed is None:
         return lambda path: fc.answer(evidence.get(path, {}), models, rule)
-    dev = dev_records(evidence, work)
-    fold = fc.folds(dev)
+    fold = fc.folds(dev, seed)
     fitted = [fc.fit([r for r in dev if fold[r["group"]] != k]) for k in range(fc.FOLDS)]
-    group_of = groups(work)
+    group_of = source_groups(work)
 
     def answer(path):
         group = group_of.get(path)
-        chosen = fitted[fold.get(group, fc.fold_of_unseen(group))] if group is not None else models
-        return fc.answer(evidence.get(path, {}), chosen, rule)
+        if group is None:
+            return fc.answer(evidence.get(path, {}), models, rule)
+        k = fold[group] if group in fold else fc.fold_of_unseen(group)
+        return fc.answer(evidence.get(path, {}), fitted[k], rule)
     return answer
 
 
-def groups(work):
-    """path → its source photo's group (fit_confidence.fold_group) for every dev image: corpus rows, and
-    each self-check photo with its copies (an unread landscape is a group of its own)."""
+def self_check_group(pid, path, corpus):
+    """The source-photo group of a self-check photo: its corpus row's (fit_confidence.fold_group), or, for an
+    unread landscape (no corpus row), a group of its own."""
+    return fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
+
+
+def source_groups(work):
+    """path → its source photo's group for every dev image: corpus rows, and each self-check photo with its
+    copies."""
     corpus = {r["path"]: r for r in csv.DictReader(open(os.path.join(work, "corpus.csv")))}
     out = {path: fc.fold_group(r) for path, r in corpus.items() if r["split"] == "dev"}
     for pid, path, _, split in self_check_photos(work):
         if split == "dev":
-            group = fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
+            group = self_check_group(pid, path, corpus)
             for image in [path] + [selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS]:
                 out[image] = group
     return out
 
 
 def dev_records(evidence, work):
+    """The evidence records of the dev half's corpus rows, each given its truth (None: no level reference) and
+    its fold group, as fit_confidence.fit reads them (the records are annotated in place)."""
     records = []
     for row in csv.DictReader(open(os.path.join(work, "corpus.csv"))):
         record = evidence.get(row["path"])
@@ -173,7 +184,9 @@ FIGURES = [("level answered", "pct1"), ("median°", "deg"), ("P90°", "deg"), ("
 
 
 def figures(rows, checks, answer, work):
-    """The figures of one half: rows are corpus rows, checks (photo id, path) the self-check photos."""
+    """The figures of one half (FIGURES, in order), and the counts behind two of them: (more than 2° off,
+    copies answered where the photo was not, copies of photos not answered). rows are corpus rows, checks
+    (photo id, path) the self-check photos."""
     results = [(answer(r["path"]), None, 0) for r in rows]
     every = bench.summarise(rows, results)
     landscapes = [i for i, r in enumerate(rows) if "landscape level" in bench.groups_of(r)]
@@ -181,35 +194,38 @@ def figures(rows, checks, answer, work):
     copies = selfcheck.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
                                 for pid, path in checks for kind in selfcheck.KINDS])
     off = round(every["wrong2"] * every["n_level"])
-    return [every["answered"], every["median"], every["p90"], off / len(rows) if rows else float("nan"),
-            land["answered"], every["abstain_none"], copies["copies_answered"], copies["within"], copies["flipped"]]
+    flipped = round(copies["flipped"] * copies["unanswered_copies"]) if copies["unanswered_copies"] else 0
+    values = [every["answered"], every["median"], every["p90"], off / len(rows) if rows else float("nan"),
+              land["answered"], every["abstain_none"], copies["copies_answered"], copies["within"], copies["flipped"]]
+    return values, (off, flipped, copies["unanswered_copies"])
 
 
 def intervals(rows, checks, answer, work, resamples, seed=0):
     """5th and 95th percentiles of each figure over `resamples` bootstrap draws of source photos (a photo's
-    corpus rows, turned rows and self-check copies drawn together; a webcam's frames as one)."""
+    corpus rows, turned rows and self-check copies drawn together; a webcam's frames as one). The answers are
+    held fixed: the models' and the threshold's own variation is not in them."""
     corpus = {r["path"]: r for r in rows}
     units = {}
     for r in rows:
         units.setdefault(fc.fold_group(r), ([], []))[0].append(r)
     for pid, path in checks:
-        key = fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
-        units.setdefault(key, ([], []))[1].append((pid, path))
+        units.setdefault(self_check_group(pid, path, corpus), ([], []))[1].append((pid, path))
     keys = sorted(units)
     rng = np.random.default_rng(seed)
     draws = []
     for _ in range(resamples):
         picked = [keys[i] for i in rng.integers(0, len(keys), len(keys))]
         draws.append(figures([r for k in picked for r in units[k][0]], [c for k in picked for c in units[k][1]],
-                             answer, work))
+                             answer, work)[0])
     draws = np.array(draws, dtype=float)
     return np.nanpercentile(draws, 5, axis=0), np.nanpercentile(draws, 95, axis=0)
 
 
-def tables(evidence, models, rule, threshold, work, halves, out_of_fold=False, resamples=0):
+def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None, resamples=0):
+    """One row per half; the dev half out of fold when `seed` is given (see `scorer`)."""
     corpus = list(csv.DictReader(open(os.path.join(work, "corpus.csv"))))
     photos = self_check_photos(work)
-    scored = confidences(evidence, models, rule, work, out_of_fold)
+    scored = scorer(evidence, models, rule, work, dev, seed)
     found = {}  # path → the answer's angle, or None; a self-check photo is a corpus image too
 
     def answer(path):
@@ -229,13 +245,16 @@ def tables(evidence, models, rule, threshold, work, halves, out_of_fold=False, r
         missing = len(wanted - evidence.keys())
         if missing:
             print(f"{half} half: {missing} of {len(wanted)} images are not in the evidence", file=sys.stderr)
-        values = figures(rows, checks, answer, work)
+        values, (off, flipped, unanswered) = figures(rows, checks, answer, work)
         cells = [bench.fmt(v, kind) for v, (_, kind) in zip(values, FIGURES)]
         if resamples:
             low, high = intervals(rows, checks, answer, work, resamples)
             cells = [f"{c} ({bench.fmt(lo, kind).split()[0]}–{bench.fmt(hi, kind)})"
                      for c, lo, hi, (_, kind) in zip(cells, low, high, FIGURES)]
-        name = f"{half}, out of fold" if out_of_fold and half == "dev" else half
+        else:
+            cells[3] = f"{off} ({cells[3]})"
+            cells[8] = f"{cells[8]} ({flipped} of {unanswered})"
+        name = f"{half}, out of fold (dealing {seed})" if seed is not None and half == "dev" else half
         lines.append(f"| {name} | {threshold:.2f} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -247,14 +266,23 @@ def score(args):
         evidence[record["file"]] = record
     rule = RULES[args.rule] if args.rule else None
     dev = dev_records(evidence, args.work)
-    refit = args.refit or args.out_of_fold
-    models = fc.fit(dev) if refit else None  # None: the confidences the binary reported
+    out_of_fold = args.out_of_fold is not None
+    models = fc.fit(dev) if args.refit or out_of_fold else None  # None: the confidences the binary reported
     if args.refit:
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
                  else fc.choose_threshold(fc.repeated_out_of_fold(dev, args.repeats, rule))[0])
     print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
-                 out_of_fold=args.out_of_fold, resamples=args.intervals))
+                 dev=dev, seed=args.out_of_fold, resamples=args.intervals))
+
+
+def count(minimum):
+    def parse(text):
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}")
+        return value
+    return parse
 
 
 def main():
@@ -274,11 +302,12 @@ def main():
     s.add_argument("--refit", action="store_true", help="refit both models on the dev half's evidence")
     s.add_argument("--rule", choices=sorted(RULES))
     s.add_argument("--test", action="store_true", help="also print the test half")
-    s.add_argument("--out-of-fold", action="store_true",
-                   help="score each dev image with models fitted on the other folds (refits; the test half as --refit)")
-    s.add_argument("--repeats", type=int, default=1, metavar="N",
-                   help="choose the threshold on out-of-fold answers pooled over N dealings of the folds")
-    s.add_argument("--intervals", type=int, default=0, metavar="N",
+    s.add_argument("--out-of-fold", nargs="?", const=0, type=count(0), metavar="SEED",
+                   help="score each dev image with models fitted on the other folds, dealt by SEED (default 0); "
+                        "refits, the test half as --refit")
+    s.add_argument("--repeats", type=count(1), default=1, metavar="N",
+                   help="choose the threshold (unless --threshold) on out-of-fold answers pooled over N dealings")
+    s.add_argument("--intervals", type=count(0), default=0, metavar="N",
                    help="each figure's 5th–95th percentile over N bootstrap draws of source photos")
     args = parser.parse_args()
     if args.command == "photos":
