@@ -320,11 +320,11 @@ def main():
                            own_roll=roll, note="measured: " + note, split=split, turns=[0] + turns(pid, 3)))
     # Photographers' landscapes (LANDSCAPES.md): read twice, independently; truth where the readings agree.
     for r in csv.DictReader(open(os.path.join(HERE, "landscapes.csv"))):
-        LICENCES.setdefault(r["source"], r["licence"])
         pid = "landscapes/" + r["id"]
         roll = None if r["own_roll"] == "none" else float(r["own_roll"])
+        # Each landscape's own licence line: a collection's lines name each photo's photographer.
         photos.append(dict(id=pid, source=r["source"], obtain=r["obtain"], category=r["category"], own_roll=roll,
-                           note=r["note"], split=r["split"], turns=[0] + turns(pid, 2)))
+                           note=r["note"], split=r["split"], turns=[0] + turns(pid, 2), licence=r["licence"]))
     assert len({p["id"] for p in photos}) == len(photos)
     # The photos the first detector was tuned on are development photos whatever their hash says:
     # they cannot show how the detector does on photos it has never seen.
@@ -353,7 +353,7 @@ def main():
         for turn in p["turns"]:
             rows.append(dict(
                 id=f"{p['id']}@{turn:+.1f}", source_photo=p["id"], obtain=p["obtain"], sha256=digest,
-                source=p["source"], licence=LICENCES[p["source"]], category=p["category"],
+                source=p["source"], licence=p.get("licence") or LICENCES[p["source"]], category=p["category"],
                 format="portrait" if height > width else "landscape",
                 size="small" if max(width, height) < 800 else "normal", width=width, height=height,
                 own_roll="" if p["own_roll"] is None else f"{p['own_roll']:.3f}", turn=f"{turn:+.1f}",
