@@ -215,7 +215,8 @@ def main():
         x, y = candidates(records, kind)
         print(f"// {kind}: {len(y)} candidates on the dev half, {int(y.sum())} within 1°")
         print(f"static let {SWIFT_NAME[kind]}: [Double] = [{', '.join(f'{v:.4f}' for v in w)}]")
-    threshold, table, rule = choose_threshold(out_of_fold(records))
+    dealt = [out_of_fold(records, seed=seed) for seed in range(REPEATS)]
+    threshold, table, rule = choose_threshold(dealt[0])
     nones = len(records) - level_count
     print(f"// out-of-fold on {len(records)} dev images ({level_count} with a level reference, {nones} without):")
     for t, right, none_answered, off in table:
@@ -224,7 +225,6 @@ def main():
                   f"more than 2° off {off} ({100 * off / len(records):.2f} % of all), "
                   f"no reference abstained {100 * (1 - none_answered / max(nones, 1)):.1f} %")
     print(f"// default min-confidence {threshold:.2f} ({rule})")
-    dealt = [out_of_fold(records, seed=seed) for seed in range(REPEATS)]
     singles = [choose_threshold(answers)[0] for answers in dealt]
     pooled, _, pooled_rule = choose_threshold([a for answers in dealt for a in answers])
     print(f"// the same rule over {REPEATS} dealings of the folds: {', '.join(f'{t:.2f}' for t in singles)}; "

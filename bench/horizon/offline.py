@@ -277,6 +277,7 @@ def score(args):
 
 
 def count(minimum):
+    """An argparse type: an integer of at least `minimum`."""
     def parse(text):
         value = int(text)
         if value < minimum:
