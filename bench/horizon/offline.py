@@ -125,7 +125,7 @@ def run_evidence(binary, paths, out, chunk=400):
     os.replace(out + ".part", out)
 
 
-def scorer(evidence, models, rule, work, dev=None, seed=None):
+def scorer(evidence, models, rule, corpus, photos, work, dev=None, seed=None):
     """A function path → (confidence, angle) of that image's answer (None: no candidate), by
     fit_confidence.answer. With `seed` (and the dev records), out of fold: each dev image (corpus row,
     self-check photo or copy) is scored by models fitted on the other folds of the dev half as dealing `seed`
@@ -135,7 +135,7 @@ def scorer(evidence, models, rule, work, dev=None, seed=None):
         return lambda path: fc.answer(evidence.get(path, {}), models, rule)
     fold = fc.folds(dev, seed)
     fitted = [fc.fit([r for r in dev if fold[r["group"]] != k]) for k in range(fc.FOLDS)]
-    group_of = source_groups(work)
+    group_of = source_groups(corpus, photos, "dev", work)
 
     def answer(path):
         group = group_of.get(path)
@@ -146,20 +146,14 @@ def scorer(evidence, models, rule, work, dev=None, seed=None):
     return answer
 
 
-def self_check_group(pid, path, corpus):
-    """The source-photo group of a self-check photo: its corpus row's (fit_confidence.fold_group), or, for an
-    unread landscape (no corpus row), a group of its own."""
-    return fc.fold_group(corpus[path]) if path in corpus else "unread/" + pid
-
-
-def source_groups(work):
-    """path → its source photo's group for every dev image: corpus rows, and each self-check photo with its
-    copies."""
-    corpus = {r["path"]: r for r in csv.DictReader(open(os.path.join(work, "corpus.csv")))}
-    out = {path: fc.fold_group(r) for path, r in corpus.items() if r["split"] == "dev"}
-    for pid, path, _, split in self_check_photos(work):
-        if split == "dev":
-            group = self_check_group(pid, path, corpus)
+def source_groups(corpus, photos, half, work):
+    """path → its source photo's group (fit_confidence.fold_group) for every image of `half`: corpus rows, and
+    each self-check photo with its copies (an unread landscape, with no corpus row, is a group of its own)."""
+    by_path = {r["path"]: r for r in corpus}
+    out = {r["path"]: fc.fold_group(r) for r in corpus if r["split"] == half}
+    for pid, path, _, split in photos:
+        if split == half:
+            group = fc.fold_group(by_path[path]) if path in by_path else "unread/" + pid
             for image in [path] + [selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS]:
                 out[image] = group
     return out
@@ -200,16 +194,16 @@ def figures(rows, checks, answer, work):
     return values, (off, flipped, copies["unanswered_copies"])
 
 
-def intervals(rows, checks, answer, work, resamples, seed=0):
-    """5th and 95th percentiles of each figure over `resamples` bootstrap draws of source photos (a photo's
-    corpus rows, turned rows and self-check copies drawn together; a webcam's frames as one). The answers are
-    held fixed: the models' and the threshold's own variation is not in them."""
-    corpus = {r["path"]: r for r in rows}
+def intervals(rows, checks, answer, work, resamples, group_of, seed=0):
+    """5th and 95th percentiles of each figure over `resamples` bootstrap draws of source photos (`group_of`,
+    as source_groups gives it: a photo's corpus rows, turned rows and self-check copies drawn together; a
+    webcam's frames as one). The answers are held fixed: the models' and the threshold's own variation is not in
+    them."""
     units = {}
     for r in rows:
-        units.setdefault(fc.fold_group(r), ([], []))[0].append(r)
+        units.setdefault(group_of[r["path"]], ([], []))[0].append(r)
     for pid, path in checks:
-        units.setdefault(self_check_group(pid, path, corpus), ([], []))[1].append((pid, path))
+        units.setdefault(group_of[path], ([], []))[1].append((pid, path))
     keys = sorted(units)
     rng = np.random.default_rng(seed)
     draws = []
@@ -225,7 +219,7 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
     """One row per half; the dev half out of fold when `seed` is given (see `scorer`)."""
     corpus = list(csv.DictReader(open(os.path.join(work, "corpus.csv"))))
     photos = self_check_photos(work)
-    scored = scorer(evidence, models, rule, work, dev, seed)
+    scored = scorer(evidence, models, rule, corpus, photos, work, dev, seed)
     found = {}  # path → the answer's angle, or None; a self-check photo is a corpus image too
 
     def answer(path):
@@ -248,7 +242,7 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
         values, (off, flipped, unanswered) = figures(rows, checks, answer, work)
         cells = [bench.fmt(v, kind) for v, (_, kind) in zip(values, FIGURES)]
         if resamples:
-            low, high = intervals(rows, checks, answer, work, resamples)
+            low, high = intervals(rows, checks, answer, work, resamples, source_groups(corpus, photos, half, work))
             cells = [f"{c} ({bench.fmt(lo, kind).split()[0]}–{bench.fmt(hi, kind)})"
                      for c, lo, hi, (_, kind) in zip(cells, low, high, FIGURES)]
         else:
