@@ -6,6 +6,7 @@ with or without a candidate rule under trial. Not part of the tests.
     python3 offline.py evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
     python3 offline.py score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
                                                   [--out-of-fold [SEED]] [--intervals N] [--repeats N]
+    python3 offline.py copies ev.jsonl --work WORK [--threshold T]  # where the self-check copies fail
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -270,6 +271,86 @@ def score(args):
                  dev=dev, seed=args.out_of_fold, resamples=args.intervals))
 
 
+def where_copies_fail(evidence, work, threshold):
+    """Markdown tables of where the self-check copies fail, by the binary's own confidences: each copy of a photo
+    answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
+    counted by the kind of copy and the candidate that answered the photo, by the photo's confidence, and by
+    group and half; then why copies were lost, and why copies of photos not answered were answered."""
+    def winner(record):
+        return max(record["evidence"], key=lambda c: c["confidence"]) if record.get("evidence") else None
+
+    def same_kind(record, kind):
+        return next((c for c in record.get("evidence", []) if c["evidence"] == kind), None)
+
+    def lost_reason(candidate, kind):
+        if candidate is None:
+            return "not found"
+        if not candidate.get("capped"):
+            return "lower confidence"
+        if kind == "verticals":
+            return "capped: fewer than 3 columns"
+        f = candidate["features"]
+        return ("capped: a rival line" if math.exp(f["log_rival_ratio"]) < 1.25 else
+                "capped: coverage" if f["coverage"] < 0.35 else "capped: border")
+
+    by_kind, by_band, by_group = ({} for _ in range(3))
+    lost, gained = {}, {}
+    for pid, path, group, split in self_check_photos(work):
+        photo = evidence.get(path)
+        if photo is None:
+            continue
+        for kind in selfcheck.KINDS:
+            copy = evidence.get(selfcheck.copy_path(work, pid, kind))
+            if copy is None:
+                continue
+            cell = by_group.setdefault((group, split), [0, 0, 0, 0, 0, 0])
+            answered = copy["confidence"] >= threshold
+            if photo["confidence"] < threshold:
+                cell[4] += 1
+                cell[5] += answered
+                if answered:
+                    own = same_kind(photo, winner(copy)["evidence"])
+                    why = ("not found in the photo" if own is None else "capped in the photo" if own.get("capped")
+                           else "higher confidence")
+                    key = (winner(copy)["evidence"], why)
+                    gained[key] = gained.get(key, 0) + 1
+                continue
+            candidate = winner(photo)["evidence"]
+            if not answered:
+                outcome = 2
+                key = (candidate, lost_reason(same_kind(copy, candidate), candidate))
+                lost[key] = lost.get(key, 0) + 1
+            else:
+                wanted = photo["angle"] + selfcheck.expected_shift(kind)
+                outcome = 0 if selfcheck.deviation(copy["angle"], wanted) <= selfcheck.TOLERANCE else 1
+            band = f"{min(int(photo['confidence'] * 10), 9) / 10:.1f}–{min(int(photo['confidence'] * 10), 9) / 10 + 0.1:.1f}"
+            for table, key in ((by_kind, (kind, candidate)), (by_band, band), (by_group, (group, split))):
+                row = table.setdefault(key, [0, 0, 0, 0, 0, 0])
+                row[3] += 1
+                row[outcome] += 1
+
+    def pct(part, whole):
+        return f"{100 * part / whole:.1f} %" if whole else "–"
+    out = [f"Threshold {threshold:.2f}; copies of photos answered: within 0.3° · off · lost.", "",
+           "| copy | answered by the line | by the verticals |", "|---|---|---|"]
+    for kind in selfcheck.KINDS:
+        cells = [by_kind.get((kind, c), [0, 0, 0, 0]) for c in ("horizon_line", "verticals")]
+        out.append(f"| {kind} | " + " | ".join(f"{r[0]} · {r[1]} · {r[2]}" for r in cells) + " |")
+    out += ["", "| the photo's confidence | copies | within 0.3° | off | lost |", "|---|---|---|---|---|"]
+    for band, r in sorted(by_band.items()):
+        out.append(f"| {band} | {r[3]} | {pct(r[0], r[3])} | {pct(r[1], r[3])} | {pct(r[2], r[3])} |")
+    out += ["", "| group | half | copies | within 0.3° | off | lost | copies answered where the photo was not |",
+            "|---|---|---|---|---|---|---|"]
+    for (group, split), r in sorted(by_group.items()):
+        out.append(f"| {group} | {split} | {r[3]} | {pct(r[0], r[3])} | {pct(r[1], r[3])} | {pct(r[2], r[3])} | "
+                   f"{r[5]} of {r[4]} ({pct(r[5], r[4])}) |")
+    out += ["", "| lost: the photo answered by | why the copy was not answered | copies |", "|---|---|---|"]
+    out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(lost.items())]
+    out += ["", "| answered where the photo was not: the copy answered by | why | copies |", "|---|---|---|"]
+    out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(gained.items())]
+    return "\n".join(out)
+
+
 def count(minimum):
     """An argparse type: an integer of at least `minimum`."""
     def parse(text):
@@ -304,6 +385,10 @@ def main():
                    help="choose the threshold (unless --threshold) on out-of-fold answers pooled over N dealings")
     s.add_argument("--intervals", type=count(0), default=0, metavar="N",
                    help="each figure's 5th–95th percentile over N bootstrap draws of source photos")
+    c = sub.add_parser("copies", help="where the self-check copies fail, by the binary's own confidences")
+    c.add_argument("evidence")
+    c.add_argument("--work", required=True)
+    c.add_argument("--threshold", type=float, default=0.5)
     args = parser.parse_args()
     if args.command == "photos":
         print(f"{unread_photos(args.work)} unread candidates in {args.work}/photos.csv")
@@ -311,6 +396,12 @@ def main():
         paths = images(args.work, args.split)
         run_evidence(args.imgtool, paths, args.out)
         print(f"evidence of {len(paths)} images in {args.out}")
+    elif args.command == "copies":
+        evidence = {}
+        for line in open(args.evidence):
+            record = json.loads(line)
+            evidence[record["file"]] = record
+        print(where_copies_fail(evidence, args.work, args.threshold))
     else:
         score(args)
 
