@@ -275,43 +275,61 @@ def where_copies_fail(evidence, work, threshold):
     """Markdown tables of where the self-check copies fail, by the binary's own confidences: each copy of a photo
     answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
     counted by the kind of copy and the candidate that answered the photo, by the photo's confidence, and by
-    group and half; then why copies were lost, and why copies of photos not answered were answered."""
+    group and half; then why copies were lost, and why copies of photos not answered were answered. A record's
+    confidence is its best candidate's (the record's own is rounded to three places, the binary's threshold is
+    not)."""
     def winner(record):
         return max(record["evidence"], key=lambda c: c["confidence"]) if record.get("evidence") else None
+
+    def confidence(record):
+        best = winner(record)
+        return best["confidence"] if best else 0.0
 
     def same_kind(record, kind):
         return next((c for c in record.get("evidence", []) if c["evidence"] == kind), None)
 
     def lost_reason(candidate, kind):
+        """Why a copy's candidate of the photo's kind did not answer: missing, capped (by which of
+        HorizonEstimator's rules its features break), or found, not capped and scored below the threshold."""
         if candidate is None:
             return "not found"
         if not candidate.get("capped"):
-            return "lower confidence"
-        if kind == "verticals":
-            return "capped: fewer than 3 columns"
+            return "scored below the threshold"
         f = candidate["features"]
-        return ("capped: a rival line" if math.exp(f["log_rival_ratio"]) < 1.25 else
-                "capped: coverage" if f["coverage"] < 0.35 else "capped: border")
+        if kind == "verticals":
+            broken = ["fewer than 3 columns"] if math.exp(f["log_structures"]) < 2.5 else []
+        else:
+            broken = [name for name, rule in (
+                ("a rival line", math.exp(f["log_rival_ratio"]) < 1.25),
+                ("coverage", f["coverage"] < 0.35),
+                ("border", abs(f["centre_row"] - 0.5) > 0.46)) if rule]
+        return "capped: " + (" and ".join(broken) if broken else "other")
 
     by_kind, by_band, by_group = ({} for _ in range(3))
     lost, gained = {}, {}
+    skipped = 0
     for pid, path, group, split in self_check_photos(work):
         photo = evidence.get(path)
+        copies = [(kind, evidence.get(selfcheck.copy_path(work, pid, kind))) for kind in selfcheck.KINDS]
         if photo is None:
+            skipped += 1 + sum(copy is not None for _, copy in copies)
             continue
-        for kind in selfcheck.KINDS:
-            copy = evidence.get(selfcheck.copy_path(work, pid, kind))
+        photo_confidence = confidence(photo)
+        tenth = min(int(photo_confidence * 10), 9) / 10
+        band = f"{max(tenth, threshold):.2f}–{tenth + 0.1:.2f}"
+        for kind, copy in copies:
             if copy is None:
+                skipped += 1
                 continue
             cell = by_group.setdefault((group, split), [0, 0, 0, 0, 0, 0])
-            answered = copy["confidence"] >= threshold
-            if photo["confidence"] < threshold:
+            answered = confidence(copy) >= threshold
+            if photo_confidence < threshold:
                 cell[4] += 1
                 cell[5] += answered
                 if answered:
                     own = same_kind(photo, winner(copy)["evidence"])
                     why = ("not found in the photo" if own is None else "capped in the photo" if own.get("capped")
-                           else "higher confidence")
+                           else "scored higher than in the photo")
                     key = (winner(copy)["evidence"], why)
                     gained[key] = gained.get(key, 0) + 1
                 continue
@@ -323,11 +341,13 @@ def where_copies_fail(evidence, work, threshold):
             else:
                 wanted = photo["angle"] + selfcheck.expected_shift(kind)
                 outcome = 0 if selfcheck.deviation(copy["angle"], wanted) <= selfcheck.TOLERANCE else 1
-            band = f"{min(int(photo['confidence'] * 10), 9) / 10:.1f}–{min(int(photo['confidence'] * 10), 9) / 10 + 0.1:.1f}"
             for table, key in ((by_kind, (kind, candidate)), (by_band, band), (by_group, (group, split))):
                 row = table.setdefault(key, [0, 0, 0, 0, 0, 0])
                 row[3] += 1
                 row[outcome] += 1
+    if skipped:
+        print(f"{skipped} images (a photo with its copies, or a copy) are not in the evidence: left out",
+              file=sys.stderr)
 
     def pct(part, whole):
         return f"{100 * part / whole:.1f} %" if whole else "–"
@@ -344,7 +364,8 @@ def where_copies_fail(evidence, work, threshold):
     for (group, split), r in sorted(by_group.items()):
         out.append(f"| {group} | {split} | {r[3]} | {pct(r[0], r[3])} | {pct(r[1], r[3])} | {pct(r[2], r[3])} | "
                    f"{r[5]} of {r[4]} ({pct(r[5], r[4])}) |")
-    out += ["", "| lost: the photo answered by | why the copy was not answered | copies |", "|---|---|---|"]
+    out += ["", "| lost: the photo answered by | why the copy's candidate of that kind did not answer | copies |",
+            "|---|---|---|"]
     out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(lost.items())]
     out += ["", "| answered where the photo was not: the copy answered by | why | copies |", "|---|---|---|"]
     out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(gained.items())]
