@@ -20,16 +20,24 @@ pooled, is printed after it: a threshold that moves with the dealing is one the 
 import csv
 import hashlib
 import json
+import math
 import sys
 
 import numpy as np
 
-# Set on the dev half, like every constant here and the estimator's rules (HorizonEstimator:
-# ambiguousRivalRatio 1.25, minLineCoverage 0.35, borderRow 0.46, minVerticalStructures 3 and the caps below).
+# Set on the dev half, like every constant here and the estimator's rules (CAP_RULES and CAPS below).
 L2 = 1.0
 WRONG_COST = 10
 # HorizonEstimator.cappedLineConfidence / cappedVerticalsConfidence.
 CAPS = {"horizon_line": 0.15, "verticals": 0.4}
+# The rules by which HorizonEstimator caps a candidate (its evidence's `capped`), as read from its features:
+# ambiguousRivalRatio 1.25, minLineCoverage 0.35, borderRow 0.46, minVerticalStructures 3.
+CAP_RULES = {
+    "horizon_line": [("a rival line", lambda f: math.exp(f["log_rival_ratio"]) < 1.25),
+                     ("coverage", lambda f: f["coverage"] < 0.35),
+                     ("border", lambda f: abs(f["centre_row"] - 0.5) > 0.46)],
+    "verticals": [("fewer than 3 columns", lambda f: math.exp(f["log_structures"]) < 2.5)],
+}
 FEATURES = {
     "horizon_line": ["coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength",
                      "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score",
@@ -216,7 +224,8 @@ def main():
         print(f"// {kind}: {len(y)} candidates on the dev half, {int(y.sum())} within 1°")
         print(f"static let {SWIFT_NAME[kind]}: [Double] = [{', '.join(f'{v:.4f}' for v in w)}]")
     dealt = [out_of_fold(records, seed=seed) for seed in range(REPEATS)]
-    threshold, table, rule = choose_threshold(dealt[0])
+    chosen = [choose_threshold(answers) for answers in dealt]
+    threshold, table, rule = chosen[0]
     nones = len(records) - level_count
     print(f"// out-of-fold on {len(records)} dev images ({level_count} with a level reference, {nones} without):")
     for t, right, none_answered, off in table:
@@ -225,9 +234,8 @@ def main():
                   f"more than 2° off {off} ({100 * off / len(records):.2f} % of all), "
                   f"no reference abstained {100 * (1 - none_answered / max(nones, 1)):.1f} %")
     print(f"// default min-confidence {threshold:.2f} ({rule})")
-    singles = [choose_threshold(answers)[0] for answers in dealt]
     pooled, _, pooled_rule = choose_threshold([a for answers in dealt for a in answers])
-    print(f"// the same rule over {REPEATS} dealings of the folds: {', '.join(f'{t:.2f}' for t in singles)}; "
+    print(f"// the same rule over {REPEATS} dealings of the folds: {', '.join(f'{c[0]:.2f}' for c in chosen)}; "
           f"pooled {pooled:.2f} ({pooled_rule})")
 
 

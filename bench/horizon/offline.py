@@ -36,6 +36,7 @@ chooses the threshold on out-of-fold answers pooled over dealings 0…N−1 (one
 A rule is a function of a candidate's features returning a cap or None; RULES holds those measured
 (RESULTS.md says which were kept)."""
 import argparse
+import collections
 import csv
 import json
 import math
@@ -255,10 +256,7 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
 
 
 def score(args):
-    evidence = {}
-    for line in open(args.evidence):
-        record = json.loads(line)
-        evidence[record["file"]] = record
+    evidence = load_evidence(args.evidence)
     rule = RULES[args.rule] if args.rule else None
     dev = dev_records(evidence, args.work)
     out_of_fold = args.out_of_fold is not None
@@ -271,104 +269,103 @@ def score(args):
                  dev=dev, seed=args.out_of_fold, resamples=args.intervals))
 
 
+def load_evidence(path):
+    """path → record of every image in an evidence file (JSON Lines, as `evidence` writes it)."""
+    evidence = {}
+    for line in open(path):
+        record = json.loads(line)
+        evidence[record["file"]] = record
+    return evidence
+
+
 def where_copies_fail(evidence, work, threshold):
     """Markdown tables of where the self-check copies fail, by the binary's own confidences: each copy of a photo
     answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
     counted by the kind of copy and the candidate that answered the photo, by the photo's confidence, and by
-    group and half; then why copies were lost, and why copies of photos not answered were answered. A record's
-    confidence is its best candidate's (the record's own is rounded to three places, the binary's threshold is
-    not)."""
+    group and half; then why copies were lost, and why copies of photos not answered were answered. An image's
+    answer is its most confident candidate, whose confidence is compared unrounded, as the binary compares it
+    (the record's own is rounded to three places)."""
     def winner(record):
-        return max(record["evidence"], key=lambda c: c["confidence"]) if record.get("evidence") else None
-
-    def confidence(record):
-        best = winner(record)
-        return best["confidence"] if best else 0.0
+        return max(record.get("evidence", []), key=lambda c: c["confidence"], default=None)
 
     def same_kind(record, kind):
         return next((c for c in record.get("evidence", []) if c["evidence"] == kind), None)
 
     def lost_reason(candidate, kind):
-        """Why a copy's candidate of the photo's kind did not answer: missing, capped (by which of
-        HorizonEstimator's rules its features break), or found, not capped and scored below the threshold."""
+        """Why a copy's candidate of the photo's kind did not answer: missing, capped (by which of the
+        estimator's rules, fit_confidence.CAP_RULES), or found, not capped and scored below the threshold."""
         if candidate is None:
             return "not found"
         if not candidate.get("capped"):
             return "scored below the threshold"
-        f = candidate["features"]
-        if kind == "verticals":
-            broken = ["fewer than 3 columns"] if math.exp(f["log_structures"]) < 2.5 else []
-        else:
-            broken = [name for name, rule in (
-                ("a rival line", math.exp(f["log_rival_ratio"]) < 1.25),
-                ("coverage", f["coverage"] < 0.35),
-                ("border", abs(f["centre_row"] - 0.5) > 0.46)) if rule]
+        broken = [name for name, breaks in fc.CAP_RULES[kind] if breaks(candidate["features"])]
         return "capped: " + (" and ".join(broken) if broken else "other")
 
-    by_kind, by_band, by_group = ({} for _ in range(3))
-    lost, gained = {}, {}
-    skipped = 0
+    # Tallies by key: "within", "off", "lost" for copies of photos answered; "photo not answered" and
+    # "answered where the photo was not" for the others.
+    by_kind, by_band, by_group, lost, gained = (collections.defaultdict(collections.Counter) for _ in range(5))
+    photos_left_out = copies_left_out = 0
     for pid, path, group, split in self_check_photos(work):
         photo = evidence.get(path)
         copies = [(kind, evidence.get(selfcheck.copy_path(work, pid, kind))) for kind in selfcheck.KINDS]
         if photo is None:
-            skipped += 1 + sum(copy is not None for _, copy in copies)
+            photos_left_out += 1
             continue
-        photo_confidence = confidence(photo)
+        photo_best = winner(photo)
+        photo_confidence = photo_best["confidence"] if photo_best else 0.0
         tenth = min(int(photo_confidence * 10), 9) / 10
         band = f"{max(tenth, threshold):.2f}–{tenth + 0.1:.2f}"
         for kind, copy in copies:
             if copy is None:
-                skipped += 1
+                copies_left_out += 1
                 continue
-            cell = by_group.setdefault((group, split), [0, 0, 0, 0, 0, 0])
-            answered = confidence(copy) >= threshold
+            copy_best = winner(copy)
+            answered = copy_best is not None and copy_best["confidence"] >= threshold
             if photo_confidence < threshold:
-                cell[4] += 1
-                cell[5] += answered
+                by_group[group, split]["photo not answered"] += 1
                 if answered:
-                    own = same_kind(photo, winner(copy)["evidence"])
+                    by_group[group, split]["answered where the photo was not"] += 1
+                    own = same_kind(photo, copy_best["evidence"])
                     why = ("not found in the photo" if own is None else "capped in the photo" if own.get("capped")
                            else "scored higher than in the photo")
-                    key = (winner(copy)["evidence"], why)
-                    gained[key] = gained.get(key, 0) + 1
+                    gained[copy_best["evidence"]][why] += 1
                 continue
-            candidate = winner(photo)["evidence"]
+            candidate = photo_best["evidence"]
             if not answered:
-                outcome = 2
-                key = (candidate, lost_reason(same_kind(copy, candidate), candidate))
-                lost[key] = lost.get(key, 0) + 1
+                outcome = "lost"
+                lost[candidate][lost_reason(same_kind(copy, candidate), candidate)] += 1
             else:
                 wanted = photo["angle"] + selfcheck.expected_shift(kind)
-                outcome = 0 if selfcheck.deviation(copy["angle"], wanted) <= selfcheck.TOLERANCE else 1
+                outcome = "within" if selfcheck.deviation(copy["angle"], wanted) <= selfcheck.TOLERANCE else "off"
             for table, key in ((by_kind, (kind, candidate)), (by_band, band), (by_group, (group, split))):
-                row = table.setdefault(key, [0, 0, 0, 0, 0, 0])
-                row[3] += 1
-                row[outcome] += 1
-    if skipped:
-        print(f"{skipped} images (a photo with its copies, or a copy) are not in the evidence: left out",
-              file=sys.stderr)
+                table[key][outcome] += 1
+    if photos_left_out or copies_left_out:
+        print(f"not in the evidence, left out: {photos_left_out} self-check photos (with their copies) and "
+              f"{copies_left_out} copies of the others", file=sys.stderr)
 
     def pct(part, whole):
         return f"{100 * part / whole:.1f} %" if whole else "–"
+
+    def shares(tally):
+        copies = tally["within"] + tally["off"] + tally["lost"]
+        return f"{copies} | " + " | ".join(pct(tally[o], copies) for o in ("within", "off", "lost"))
     out = [f"Threshold {threshold:.2f}; copies of photos answered: within 0.3° · off · lost.", "",
            "| copy | answered by the line | by the verticals |", "|---|---|---|"]
     for kind in selfcheck.KINDS:
-        cells = [by_kind.get((kind, c), [0, 0, 0, 0]) for c in ("horizon_line", "verticals")]
-        out.append(f"| {kind} | " + " | ".join(f"{r[0]} · {r[1]} · {r[2]}" for r in cells) + " |")
+        cells = [by_kind[kind, c] for c in ("horizon_line", "verticals")]
+        out.append(f"| {kind} | " + " | ".join(f"{t['within']} · {t['off']} · {t['lost']}" for t in cells) + " |")
     out += ["", "| the photo's confidence | copies | within 0.3° | off | lost |", "|---|---|---|---|---|"]
-    for band, r in sorted(by_band.items()):
-        out.append(f"| {band} | {r[3]} | {pct(r[0], r[3])} | {pct(r[1], r[3])} | {pct(r[2], r[3])} |")
+    out += [f"| {band} | {shares(tally)} |" for band, tally in sorted(by_band.items())]
     out += ["", "| group | half | copies | within 0.3° | off | lost | copies answered where the photo was not |",
             "|---|---|---|---|---|---|---|"]
-    for (group, split), r in sorted(by_group.items()):
-        out.append(f"| {group} | {split} | {r[3]} | {pct(r[0], r[3])} | {pct(r[1], r[3])} | {pct(r[2], r[3])} | "
-                   f"{r[5]} of {r[4]} ({pct(r[5], r[4])}) |")
+    for (group, split), tally in sorted(by_group.items()):
+        flipped, unanswered = tally["answered where the photo was not"], tally["photo not answered"]
+        out.append(f"| {group} | {split} | {shares(tally)} | {flipped} of {unanswered} ({pct(flipped, unanswered)}) |")
     out += ["", "| lost: the photo answered by | why the copy's candidate of that kind did not answer | copies |",
             "|---|---|---|"]
-    out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(lost.items())]
+    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(lost.items()) for why, n in sorted(whys.items())]
     out += ["", "| answered where the photo was not: the copy answered by | why | copies |", "|---|---|---|"]
-    out += [f"| {k[0]} | {k[1]} | {v} |" for k, v in sorted(gained.items())]
+    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(gained.items()) for why, n in sorted(whys.items())]
     return "\n".join(out)
 
 
@@ -418,11 +415,7 @@ def main():
         run_evidence(args.imgtool, paths, args.out)
         print(f"evidence of {len(paths)} images in {args.out}")
     elif args.command == "copies":
-        evidence = {}
-        for line in open(args.evidence):
-            record = json.loads(line)
-            evidence[record["file"]] = record
-        print(where_copies_fail(evidence, args.work, args.threshold))
+        print(where_copies_fail(load_evidence(args.evidence), args.work, args.threshold))
     else:
         score(args)
 
