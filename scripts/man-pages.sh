@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 out=${1:?usage: scripts/man-pages.sh OUTPUT-FOLDER}
 mkdir -p "$out"
-swift package --allow-writing-to-directory "$out" generate-manual --output-directory "$out" >/dev/null
+# SCRATCH_PATH and CONFIGURATION (debug by default): the build the pages are read from (scripts/package.sh
+# reads them from its release build).
+swift package ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} --allow-writing-to-directory "$out" \
+  generate-manual --configuration "${CONFIGURATION:-debug}" --output-directory "$out" >/dev/null
 status=0
 for page in "$out"/imgtool.1 "$out"/pdflayout.1; do
   sed -i 's/^[[:space:]]*$/.Pp/' "$page"

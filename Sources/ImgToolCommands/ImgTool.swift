@@ -11,7 +11,7 @@ public struct ImgTool: ParsableCommand {
             Exit status: 0 success, 1 a file could not be read or written, 2 nothing found to act on
             (horizon: no horizon in some input), 64 bad command line.
             """,
-        version: ToolVersion.current,
+        version: ToolVersion.described,
         subcommands: [Info.self, Blur.self, Horizon.self, Formats.self]
     )
 

@@ -11,7 +11,7 @@ public struct PDFLayout: ParsableCommand {
             Exit status: 0 success, 1 the PDF could not be read or an output not written, 2 a PDF to lay out has no \
             pages, 64 bad command line.
             """,
-        version: ToolVersion.current,
+        version: ToolVersion.described,
         subcommands: [LayoutCommand.self, Info.self, Prefs.self],
         // `pdflayout book.pdf --two-up` runs the layout; `pdflayout info book.pdf`, `pdflayout prefs …` the others.
         defaultSubcommand: LayoutCommand.self

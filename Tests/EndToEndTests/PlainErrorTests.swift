@@ -57,7 +57,9 @@ import Testing
         let imgtool = try run("imgtool", ["--version"]), pdflayout = try run("pdflayout", ["--version"])
         #expect(imgtool.status == 0 && pdflayout.status == 0)
         #expect(!imgtool.text.isEmpty && imgtool.text == pdflayout.text, "\(imgtool.text) \(pdflayout.text)")
-        #expect(imgtool.text.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        // The version, then which build.
+        let versionAndBuild = #"^\d+\.\d+\.\d+ \((debug|release) build\)\n$"#
+        #expect(imgtool.text.range(of: versionAndBuild, options: .regularExpression) != nil, "\(imgtool.text)")
     }
 
     @Test func theDisclaimerComesOncePerBatch() throws {
