@@ -101,7 +101,9 @@ import Testing
         let expected = twoUp ? twoUpSides : twoUpSides.map { _ in "rendition:page-spread-center" }
         #expect(spine == expected, "\(item)")
         // The cover stands where a printed book has it: on the right, on the left right to left.
-        if twoUp && item.cover { #expect(spine.first == (item.rtl ? "page-spread-left" : "page-spread-right"), "\(item)") }
+        if twoUp && item.cover {
+            #expect(spine.first == (item.rtl ? "page-spread-left" : "page-spread-right"), "\(item)")
+        }
     }
 
     private func spineProperties(_ package: String) -> [String] {
