@@ -1,7 +1,8 @@
 import PageLayout
-// The sides a fixed-layout EPUB states for each page: pages paired by pdflayout take the side
-// their spread gives them, every page alone in its view (cover, --alone, wide, trailing odd) is
-// centred, and modes without spreads centre every page.
+// The sides a fixed-layout EPUB states for each page: each page takes the side pdflayout puts it
+// on, a lone page too (the cover on the right, a trailing odd page on the left, an --alone page on
+// the right; mirrored right to left); a wide page filling its view is centred, and modes without
+// spreads centre every page.
 import Testing
 
 @Suite struct SpreadSidesTests {
@@ -20,24 +21,24 @@ import Testing
         }.joined()
     }
 
-    @Test func coverStandsAloneThenSpreadsPairLeftToRight() {
-        #expect(sides(6, cover: true, rtl: false) == "CLRLRC")
-        #expect(sides(5, cover: true, rtl: false) == "CLRLR")
+    @Test func coverStandsAloneOnTheRightThenSpreadsPairLeftToRight() {
+        #expect(sides(6, cover: true, rtl: false) == "RLRLRL")
+        #expect(sides(5, cover: true, rtl: false) == "RLRLR")
         #expect(sides(4, cover: false, rtl: false) == "LRLR")
     }
 
     @Test func rightToLeftPutsTheFirstPageOfASpreadOnTheRight() {
-        #expect(sides(5, cover: true, rtl: true) == "CRLRL")
-        #expect(sides(3, cover: false, rtl: true) == "RLC")
+        #expect(sides(5, cover: true, rtl: true) == "LRLRL")
+        #expect(sides(3, cover: false, rtl: true) == "RLR")
     }
 
-    @Test func widePagesAndAlonePagesAreCentredAndPairingRestarts() {
+    @Test func widePagesAreCentredAlonePagesKeepTheirSideAndPairingRestarts() {
         // Pages 4 (wide) and 7 (--alone): 1 cover | 2 3 | W4 | 5 6 | 7 alone | 8 9
-        #expect(sides(9, wide: [4], alone: [7], cover: true, rtl: false) == "CLRCLRCLR")
-        #expect(sides(9, wide: [4], alone: [7], cover: true, rtl: true) == "CRLCRLCRL")
-        // A page left waiting before a wide page stands alone too.
-        #expect(sides(6, wide: [3], cover: false, rtl: false) == "LRCLRC")
-        #expect(sides(5, wide: [2], cover: false, rtl: false) == "CCLRC")
+        #expect(sides(9, wide: [4], alone: [7], cover: true, rtl: false) == "RLRCLRRLR")
+        #expect(sides(9, wide: [4], alone: [7], cover: true, rtl: true) == "LRLCRLLRL")
+        // A page left waiting before a wide page stands alone too, on the left.
+        #expect(sides(6, wide: [3], cover: false, rtl: false) == "LRCLRL")
+        #expect(sides(5, wide: [2], cover: false, rtl: false) == "LCLRL")
     }
 
     @Test func continuousSpreadsAreTheSameAsTwoUpAndSinglePagesAreCentred() {
@@ -49,6 +50,6 @@ import Testing
     @Test func aPageListedTwiceGetsASideEachTime() {
         let pages = [book(3)[0], book(3)[1], book(3)[1], book(3)[2]]
         let found = SpreadSides.sides(pages, options: LayoutOptions(mode: .twoUp, cover: true))
-        #expect(found == [.center, .left, .right, .center])
+        #expect(found == [.right, .left, .right, .left])
     }
 }
