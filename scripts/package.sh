@@ -28,9 +28,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The man pages first: the manual plugin relinks the products without the flags above.
 scripts/man-pages.sh "$work/man"
+bin=$("${build[@]}" --show-bin-path)
+# Removed first: the build system takes the plugin's relinked binaries for up to date.
+rm -f "$bin/imgtool" "$bin/pdflayout"
 "${build[@]}" --product imgtool >&2
 "${build[@]}" --product pdflayout >&2
-bin=$("${build[@]}" --show-bin-path)
+for tool in imgtool pdflayout; do
+  if ldd "$bin/$tool" | grep -q 'libswiftCore\|libFoundation'; then
+    echo "package.sh: $bin/$tool links the Swift runtime dynamically; it must be linked in" >&2
+    exit 1
+  fi
+done
 root=$work/root
 doc=$root/usr/share/doc/frostlevel
 install -d "$root/usr/bin" "$doc" "$root/DEBIAN"

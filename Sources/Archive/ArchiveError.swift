@@ -5,6 +5,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(String)
     /// Reading stopped part-way (a truncated or damaged archive): libarchive's words.
     case damaged(String)
+    /// The archive's entries (or its list of them) are encrypted: nothing is read without the
+    /// password, which is not asked for.
+    case encrypted
     /// An entry holds more than `limit` bytes once decompressed (a decompression bomb).
     case entryTooLarge(name: String, limit: Int)
     /// The archive being written could not be made or finished: the library's words.
@@ -16,6 +19,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let text): return "not a readable archive: \(text)"
         case .damaged(let text): return "damaged archive: \(text)"
+        case .encrypted: return "the archive is encrypted (password-protected); encrypted archives are not read"
         case .entryTooLarge(let name, let limit):
             return "\(name) decompresses to more than \(limit / 1_000_000) MB, refused"
         case .cannotWrite(let text): return "cannot write the archive: \(text)"

@@ -54,7 +54,11 @@ public final class ArchiveReader {
         }
         guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
             finished = true
-            throw .damaged(Self.message(handle))
+            throw archive_read_has_encrypted_entries(handle) > 0 ? .encrypted : .damaged(Self.message(handle))
+        }
+        if archive_entry_is_encrypted(entry) != 0 {
+            finished = true
+            throw .encrypted
         }
         let name: String
         if let utf8 = archive_entry_pathname_utf8(entry) {
@@ -97,7 +101,9 @@ public final class ArchiveReader {
         while true {
             let count = archive_read_data(handle, chunk.baseAddress, chunk.count)
             if count == 0 { return total }
-            guard count > 0 else { throw .damaged(Self.message(handle)) }
+            guard count > 0 else {
+                throw archive_read_has_encrypted_entries(handle) > 0 ? .encrypted : .damaged(Self.message(handle))
+            }
             guard total + count <= limit else { throw .entryTooLarge(name: name, limit: limit) }
             total += count
             try take(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))

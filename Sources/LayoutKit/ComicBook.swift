@@ -45,11 +45,18 @@ public final class ComicSource: Sendable {
     public let pageSizes: [PixelSize]
     /// The temporary PDF holding the pages.
     public let pdfPath: String
+    /// The name of a ComicInfo.xml that was there but could not be read (not well-formed, or with
+    /// a DOCTYPE, which is refused): its direction, cover and double pages are not used, which a
+    /// person should be told (a manga would come out left to right).
+    public let unreadableInfo: String?
     let folder: TemporaryFolder
 
-    init(info: ComicInfo?, pageNames: [String], pageSizes: [PixelSize], pdfPath: String, folder: TemporaryFolder) {
-        self.info = info; self.pageNames = pageNames; self.pageSizes = pageSizes; self.pdfPath = pdfPath
-        self.folder = folder
+    init(
+        info: ComicInfo?, unreadableInfo: String? = nil, pageNames: [String], pageSizes: [PixelSize],
+        pdfPath: String, folder: TemporaryFolder
+    ) {
+        self.info = info; self.unreadableInfo = unreadableInfo; self.pageNames = pageNames
+        self.pageSizes = pageSizes; self.pdfPath = pdfPath; self.folder = folder
     }
 
     deinit { folder.remove() }
@@ -131,7 +138,8 @@ public enum ComicBook {
                 ?? name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let sizes = try writePDF(pages, title: title, to: pdf, maxPixels: maxPixels)
             return ComicSource(
-                info: collected.info, pageNames: pages.map(\.name), pageSizes: sizes, pdfPath: pdf, folder: folder)
+                info: collected.info, unreadableInfo: collected.unreadableInfo, pageNames: pages.map(\.name),
+                pageSizes: sizes, pdfPath: pdf, folder: folder)
         } catch {
             folder.remove()
             throw error
@@ -141,7 +149,13 @@ public enum ComicBook {
     struct Collected {
         var pages: [(name: String, file: String)] = []
         var info: ComicInfo?
+        var unreadableInfo: String?
         var seen = Set<String>()
+
+        mutating func takeInfo(_ xml: [UInt8], name: String) {
+            info = ComicInfo(xml: xml)
+            unreadableInfo = info == nil ? name : nil
+        }
         var total = 0
     }
 
@@ -178,7 +192,7 @@ public enum ComicBook {
                 guard collected.seen.insert(name.lowercased()).inserted else { throw ComicError.duplicateEntry(name) }
                 if isClutter(name) { continue }
                 if name.lowercased() == "comicinfo.xml" {
-                    collected.info = ComicInfo(xml: try reader.readData(name: name, limit: comicInfoLimit))
+                    collected.takeInfo(try reader.readData(name: name, limit: comicInfoLimit), name: name)
                     continue
                 }
                 guard imageSuffixes.contains(suffix(name)) else { continue }
@@ -208,9 +222,10 @@ public enum ComicBook {
             guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if relative.lowercased() == "comicinfo.xml" {
                 guard Int(info.st_size) <= comicInfoLimit, let data = FileManager.default.contents(atPath: full) else {
+                    collected.unreadableInfo = relative
                     continue
                 }
-                collected.info = ComicInfo(xml: [UInt8](data))
+                collected.takeInfo([UInt8](data), name: relative)
                 continue
             }
             guard imageSuffixes.contains(suffix(relative)) else { continue }

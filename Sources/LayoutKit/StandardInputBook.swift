@@ -50,6 +50,7 @@ public enum StandardInputBook {
         guard head.firstRange(of: Array("%PDF".utf8)) == nil else { return false }
         let signatures: [[UInt8]] = [
             [0x50, 0x4B, 0x03, 0x04],  // zip (CBZ)
+            [0x50, 0x4B, 0x05, 0x06],  // an empty zip: its end record alone ("no images", not "not a PDF")
             [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C],  // 7z (CB7)
             Array("Rar!\u{1A}\u{07}".utf8),  // RAR (CBR)
             [0x1F, 0x8B],  // gzip (a compressed CBT)

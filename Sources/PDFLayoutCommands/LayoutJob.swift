@@ -141,6 +141,10 @@ struct LayoutJob: Sendable {
                 "\(selection.pages.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
                 status: doesNotFit)
         }
+        if let name = input.comic?.unreadableInfo, !quiet {
+            let notice = "\(name) is not well-formed XML or has a DOCTYPE; ignored, so its reading direction, cover"
+            Console.error("pdflayout: \(ToolFailure(file: file, notice + " and double pages are not used").message)")
+        }
         if request.box == .media && !input.knowsMediaBoxes && !quiet && !batched {
             Console.error(
                 "pdflayout: \(ToolFailure(file: file, "media boxes unreadable, laying out crop boxes").message)")

@@ -170,4 +170,22 @@ import Testing
             _ = try reader.next()
         }
     }
+
+    /// A zip whose entries are encrypted (Info-ZIP's `zip -P`) is said to be encrypted, not damaged.
+    @Test func anEncryptedArchiveIsSaidToBeEncrypted() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(repeating: 7, count: 1000).write(to: folder.appendingPathComponent("p1.jpg"))
+        let made = try run("zip", ["-q", "-P", "secret", "locked.cbz", "p1.jpg"], currentDirectory: folder)
+        try #require(made.status == 0, "\(made.stderr)")
+        let reader = try ArchiveReader(path: folder.appendingPathComponent("locked.cbz").path)
+        var failure: ArchiveError?
+        do {
+            while let entry = try reader.next() { _ = try reader.readData(name: entry.name, limit: 10_000) }
+        } catch let error as ArchiveError {
+            failure = error
+        }
+        #expect(failure == .encrypted, "\(String(describing: failure))")
+        #expect(failure?.description.contains("encrypted") == true)
+    }
 }

@@ -60,6 +60,30 @@ import Vips
         #expect(try Self.widths(ltr).first == [301, 302])
     }
 
+    /// A ComicInfo.xml that cannot be used (a DOCTYPE, which is refused, or XML that is not
+    /// well-formed) is named in a warning: without it a manga comes out left to right.
+    @Test func anUnreadableComicInfoIsNamedInAWarning() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try Self.makeComic(in: folder, comicInfo: false)
+        let infos = [
+            "<?xml version=\"1.0\"?><!DOCTYPE ComicInfo [<!ENTITY t \"x\">]><ComicInfo><Manga>YesAndRightToLeft</Manga></ComicInfo>",
+            "<ComicInfo><Manga>YesAndRightToLeft</Manga>",
+        ]
+        for (index, xml) in infos.enumerated() {
+            try Data(xml.utf8).write(to: pages.appendingPathComponent("ComicInfo.xml"))
+            let cbz = try Self.zipped(pages, as: "book\(index).cbz")
+            let told = try run("pdflayout", [cbz, "--two-up", "--json"])
+            #expect(told.status == 0, "\(told.stderr)")
+            #expect(told.stderr.contains("ComicInfo.xml is not well-formed XML or has a DOCTYPE"), "\(told.stderr)")
+            #expect(told.stderr.contains("book\(index).cbz"), "\(told.stderr)")
+            let report = try #require(try told.jsonLines().first)
+            #expect(report["direction"] as? String == "ltr")
+            let quiet = try run("pdflayout", [cbz, "--two-up", "--json", "-q"])
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        }
+    }
+
     @Test func aFolderOfImagesIsOneComicAndInfoReadsIt() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -108,6 +132,21 @@ import Vips
     /// `cat comic.cbz | pdflayout - …`: an archive on standard input is known by its first bytes
     /// and laid out as the same comic as the file (ComicInfo's direction and title included), for
     /// info too; a damaged one is refused with one line naming <stdin>, nothing written.
+    /// An empty archive says the same on standard input as by name: no images, not "not a PDF".
+    @Test func anEmptyArchiveHasNoImagesByNameAndOnStandardInput() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.cbz")
+        // The end-of-central-directory record alone: what zip writes for an archive of nothing.
+        try Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)).write(to: empty)
+        let named = try run("pdflayout", [empty.path, "--two-up", "--json"])
+        let piped = try run("pdflayout", ["-", "--two-up", "--json"], stdin: try Data(contentsOf: empty))
+        for result in [named, piped] {
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("no images to lay out"), "\(result.stderr)")
+        }
+    }
+
     @Test func aComicArchiveOnStandardInputIsTheSameComic() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -44,6 +44,14 @@ import Testing
         #expect(fields["Recommends"]?.contains("tesseract-ocr-eng") == true)
         let version = try run("imgtool", ["--version"]).text
         #expect(version.hasPrefix((fields["Version"] ?? "?") + " "), "\(version) \(fields)")
+        // The Swift runtime is linked in: the binaries load no library of the toolchain's.
+        let unpacked = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        try #require(try run("dpkg-deb", ["-x", deb, unpacked.path]).status == 0)
+        for tool in ["imgtool", "pdflayout"] {
+            let libraries = try run("ldd", [unpacked.path + "/usr/bin/" + tool]).text
+            #expect(!libraries.contains("libswift") && !libraries.contains("libFoundation"), "\(libraries)")
+        }
         let contents = try run("dpkg-deb", ["--contents", deb]).text
         for path in [
             "./usr/bin/imgtool", "./usr/bin/pdflayout", "./usr/share/man/man1/imgtool.1.gz",
