@@ -8,12 +8,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
-out=${1:?usage: scripts/man-pages.sh OUTPUT-FOLDER}
+out=${1:?usage: scripts/man-pages.sh OUTPUT-FOLDER [BIN-FOLDER]}
 mkdir -p "$out"
-# SCRATCH_PATH and CONFIGURATION (debug by default): the build the pages are read from (scripts/package.sh
-# reads them from its release build).
-swift package ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} --allow-writing-to-directory "$out" \
-  generate-manual --configuration "${CONFIGURATION:-debug}" --output-directory "$out" >/dev/null
+if [ -n "${2:-}" ]; then
+  # From built binaries, with the plugin's own tool built beside them (scripts/package.sh): the
+  # plugin would build the package again, with other flags.
+  for tool in imgtool pdflayout; do "$2/generate-manual" "$2/$tool" --output-directory "$out" >/dev/null; done
+else
+  swift package --allow-writing-to-directory "$out" generate-manual --output-directory "$out" >/dev/null
+fi
 status=0
 for page in "$out"/imgtool.1 "$out"/pdflayout.1; do
   sed -i 's/^[[:space:]]*$/.Pp/' "$page"

@@ -20,25 +20,20 @@ for tool in dpkg-deb dpkg-shlibdeps; do
 done
 
 # A build folder of its own: the test that runs this script runs inside `swift test`, which holds .build.
-export SCRATCH_PATH=${SCRATCH_PATH:-.build-package} CONFIGURATION=release
 # Bound now, read-only after relocation: what Debian's hardening asks of a binary (lintian's hardening checks).
-build=(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH_PATH"
+build=(swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH_PATH:-.build-package}"
   -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The man pages first: the manual plugin relinks the products without the flags above.
-scripts/man-pages.sh "$work/man"
+for product in imgtool pdflayout generate-manual; do "${build[@]}" --product "$product" >&2; done
 bin=$("${build[@]}" --show-bin-path)
-# Removed first: the build system takes the plugin's relinked binaries for up to date.
-rm -f "$bin/imgtool" "$bin/pdflayout"
-"${build[@]}" --product imgtool >&2
-"${build[@]}" --product pdflayout >&2
 for tool in imgtool pdflayout; do
   if ldd "$bin/$tool" | grep -q 'libswiftCore\|libFoundation'; then
     echo "package.sh: $bin/$tool links the Swift runtime dynamically; it must be linked in" >&2
     exit 1
   fi
 done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+scripts/man-pages.sh "$work/man" "$bin"
 root=$work/root
 doc=$root/usr/share/doc/frostlevel
 install -d "$root/usr/bin" "$doc" "$root/DEBIAN"
