@@ -5,9 +5,12 @@ import PageLayout
 import Poppler
 import Publication
 import ToolSupport
+import Vips
 
 /// `-o BOOK.epub`: a fixed-layout EPUB 3 of the pages (not of the views: a reading system makes
-/// the spreads itself), each page a JPEG at its own scale in an XHTML page of that pixel size.
+/// the spreads itself), each page an image at its own scale (a 256-colour PNG or a JPEG, whichever
+/// its content makes smaller) in an XHTML page of that pixel size, with its text laid over it
+/// invisibly (searchable, selectable, read aloud), and the PDF's /Author as dc:creator.
 /// The layout decides what a reader is told: the spine's page-progression-direction (rtl), each
 /// page's side of its spread as pdflayout pairs it (`SpreadSides`), rendition:spread both for
 /// the two-up modes and none otherwise. The outline becomes the table of contents and the page
@@ -43,14 +46,16 @@ public struct EPUBJob: Sendable {
         zip(pages, context.scales).map { Scale.pixelSize(width: $0.width, height: $0.height, scale: $1) }
     }
 
-    /// The book's text: metadata, spine with spread sides, navigation.
-    public func book() -> FixedLayoutBook {
+    /// The book's text: metadata, spine with spread sides, navigation; `text`: each page's words
+    /// in its pixels and the document's author (`pageText`), none by default.
+    public func book(text: PageText = PageText()) -> FixedLayoutBook {
         let sides = SpreadSides.sides(pages, options: options)
         let sizes = pixelSizes
         let bookPages = pages.indices.map { index in
             FixedLayoutBook.Page(
                 width: sizes[index].width, height: sizes[index].height, side: sides[index],
-                label: labels[pages[index].number] ?? String(pages[index].number))
+                label: labels[pages[index].number] ?? String(pages[index].number),
+                words: index < text.words.count ? text.words[index] : [])
         }
         var book = FixedLayoutBook(
             identifier: "urn:uuid:" + UUID().uuidString.lowercased(), title: context.title,
@@ -61,6 +66,7 @@ public struct EPUBJob: Sendable {
         var firstIndex: [Int: Int] = [:]
         for (index, page) in pages.enumerated() where firstIndex[page.number] == nil { firstIndex[page.number] = index }
         book.contents = Self.entries(outline, firstIndex)
+        book.creators = text.author.map { [$0] } ?? []
         if let comic {
             book.series = comic.series
             book.seriesNumber = comic.number
@@ -68,6 +74,35 @@ public struct EPUBJob: Sendable {
             book.description = comic.summary
         }
         return book
+    }
+
+    /// The words of every page and the document's /Author, read from the PDF.
+    public struct PageText: Sendable {
+        public var words: [[FixedLayoutBook.Word]] = []
+        public var author: String?
+        public init() {}
+    }
+
+    /// Each page's words (poppler's characters grouped as the web reader groups them) in the
+    /// page's pixels at its scale, and the document's /Author. A comic's pages have no text.
+    public func pageText() throws -> PageText {
+        var text = PageText()
+        guard comic == nil else { return text }
+        let document = try Document(context.source, password: context.password)
+        text.author = document.author
+        for (index, page) in pages.enumerated() {
+            let offset = context.geometry[page.number]?.contentOffset ?? (0, 0)
+            let scale = context.scales[index]
+            let characters = try document.page(at: page.number - 1).textCharacters()
+            text.words.append(
+                ReaderText.words(characters, offset: offset).map { word in
+                    FixedLayoutBook.Word(
+                        text: word.text, x: word.x * scale, y: word.y * scale, width: word.width * scale,
+                        height: word.height * scale,
+                        run: word.run == .across ? .across : word.run == .down ? .down : .up)
+                })
+        }
+        return text
     }
 
     static func entries(_ outline: [OutlineEntry], _ firstIndex: [Int: Int]) -> [FixedLayoutBook.Entry] {
@@ -88,13 +123,12 @@ public struct EPUBJob: Sendable {
     /// Renders the pages and writes the EPUB to `path`. Throws `PopplerError`, `VipsError`,
     /// `ArchiveError`, `LayoutError` or `FileWriteError`; on any error nothing is left at `path`.
     public func write(to path: String) throws {
-        let book = book()
+        let text = try pageText()
         let folder = try TemporaryFolder(prefix: "pdflayout-epub")
         defer { folder.remove() }
-        let images = pages.indices.map {
-            folder.path + "/" + book.imagePath(at: $0).replacingOccurrences(of: "/", with: "_")
-        }
-        // One single-page view per page, at the page's own scale, drawn by the raster renderer.
+        let rendered = pages.indices.map { folder.path + "/rendered-\($0).png" }
+        // One single-page view per page, at the page's own scale, drawn by the raster renderer
+        // losslessly; each page's encoding is chosen from what it holds (`encoded`).
         let views = pages.enumerated().map { index, page in
             View(
                 index: index, width: page.width, height: page.height,
@@ -104,8 +138,12 @@ public struct EPUBJob: Sendable {
                 ])
         }
         let job = RasterJob(
-            views: views, names: images, format: .jpeg, options: Self.jpegOptions, background: .white, context: context)
+            views: views, names: rendered, format: .png, options: Self.renderOptions, background: .white,
+            context: context)
         try job.run()
+        let images = try rendered.map { try Self.encoded($0) }
+        var book = book(text: text)
+        for index in pages.indices { book.pages[index].imageType = images[index].type }
         try AtomicOutput.write(to: path) { temporary in
             let zip = try ZipWriter(path: temporary)
             // The OCF rules: mimetype first and stored, then the rest in any order.
@@ -116,10 +154,30 @@ public struct EPUBJob: Sendable {
             try zip.add(name: FixedLayoutBook.stylePath, text: FixedLayoutBook.style, compressed: true)
             for index in pages.indices {
                 try zip.add(name: book.pagePath(at: index), text: book.pageDocument(at: index), compressed: true)
-                try zip.add(name: book.imagePath(at: index), file: images[index], compressed: false)
+                try zip.add(name: book.imagePath(at: index), file: images[index].file, compressed: false)
             }
             try zip.close()
         }
+    }
+
+    /// Pages drawn losslessly and quickly: they are encoded again (`encoded`).
+    static let renderOptions = SaverOptions(parsing: "[compression=1,strip=true]")
+    /// A page of text and drawings: 256 colours (libimagequant), sharp where JPEG rings.
+    static let paletteOptions = SaverOptions(parsing: "[palette=true,effort=4,strip=true]")
+
+    /// The page's image as a book carries it: a 256-colour PNG where that is the smaller file (text,
+    /// line art, flat colour: no ringing around letters), a JPEG where it is not (photographs,
+    /// which a palette would band). Returns the file written beside `rendered` and its media type.
+    static func encoded(_ rendered: String) throws(VipsError) -> (file: String, type: String) {
+        let image = try Image.load(rendered, access: .sequential)
+        let palette = rendered + ".palette.png", jpeg = rendered + ".jpg"
+        try image.save(to: palette, format: .png, options: paletteOptions)
+        try Image.load(rendered, access: .sequential).save(to: jpeg, format: .jpeg, options: jpegOptions)
+        func size(_ path: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? .max
+        }
+        let paletteSize = size(palette), jpegSize = size(jpeg)
+        return paletteSize <= jpegSize ? (palette, "image/png") : (jpeg, "image/jpeg")
     }
 }
 

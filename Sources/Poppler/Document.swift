@@ -96,11 +96,17 @@ public final class Document {
     }
 
     /// The Info dictionary's /Title, nil when absent or empty.
-    public var title: String? {
-        guard let text = poppler_document_get_title(document) else { return nil }
+    public var title: String? { infoText(poppler_document_get_title(document)) }
+
+    /// The Info dictionary's /Author, nil when absent or empty.
+    public var author: String? { infoText(poppler_document_get_author(document)) }
+
+    /// A string poppler hands over (and the caller frees), nil when absent or empty.
+    private func infoText(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let text else { return nil }
         defer { g_free(text) }
-        let title = String(cString: text)
-        return title.isEmpty ? nil : title
+        let value = String(cString: text)
+        return value.isEmpty ? nil : value
     }
 
     /// The page at a 0-based index.

@@ -20,10 +20,35 @@ public struct FixedLayoutBook: Sendable {
         public var label: String
         /// The image's media type: image/jpeg or image/png.
         public var imageType: String
+        /// The page's text, laid over its image invisibly so that a reader can search, select and
+        /// read it aloud.
+        public var words: [Word]
 
-        public init(width: Int, height: Int, side: SpreadSide, label: String, imageType: String = "image/jpeg") {
+        public init(
+            width: Int, height: Int, side: SpreadSide, label: String, imageType: String = "image/jpeg",
+            words: [Word] = []
+        ) {
             self.width = width; self.height = height; self.side = side; self.label = label
-            self.imageType = imageType
+            self.imageType = imageType; self.words = words
+        }
+    }
+
+    /// A word of a page's text and its box in the page's pixels (top-left origin), with the way its
+    /// characters run: along a line, or down or up a column (a turned page's text).
+    public struct Word: Sendable, Equatable {
+        public enum Run: Sendable, Equatable {
+            case across, down, up
+        }
+
+        public var text: String
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var run: Run
+
+        public init(text: String, x: Double, y: Double, width: Double, height: Double, run: Run = .across) {
+            self.text = text; self.x = x; self.y = y; self.width = width; self.height = height; self.run = run
         }
     }
 
@@ -100,7 +125,11 @@ public struct FixedLayoutBook: Sendable {
 
     public static let style = """
         html, body { margin: 0; padding: 0; overflow: hidden; }
+        body { position: relative; }
         img { display: block; width: 100%; height: 100%; }
+        svg.text { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+        svg.text text { fill: transparent; font-family: sans-serif; white-space: pre; }
+        svg.text text::selection { fill: transparent; background: rgba(0, 100, 255, 0.3); }
 
         """
 
@@ -137,8 +166,10 @@ public struct FixedLayoutBook: Sendable {
         var spine: [String] = []
         for (index, page) in pages.enumerated() {
             let number = index + 1
+            // A page with a text layer holds inline SVG, which the manifest must say.
+            let svg = page.words.isEmpty ? "" : " properties=\"svg\""
             manifest.append(
-                "<item id=\"page-\(number)\" href=\"\(pageName(index))\" media-type=\"application/xhtml+xml\"/>")
+                "<item id=\"page-\(number)\" href=\"\(pageName(index))\" media-type=\"application/xhtml+xml\"\(svg)/>")
             let cover = index == 0 ? " properties=\"cover-image\"" : ""
             manifest.append(
                 "<item id=\"image-\(number)\" href=\"\(imageName(index))\" media-type=\"\(page.imageType)\"\(cover)/>")
@@ -230,11 +261,44 @@ public struct FixedLayoutBook: Sendable {
             <link rel="stylesheet" type="text/css" href="page.css"/>
             </head>
             <body epub:type="bodymatter" style="width: \(page.width)px; height: \(page.height)px;">
-            <img src="\(imageName(index))" alt="\(name)" width="\(page.width)" height="\(page.height)"/>
+            <img src="\(imageName(index))" alt="\(name)" width="\(page.width)" height="\(page.height)"/>\(textLayer(page))
             </body>
             </html>
 
             """
+    }
+
+    /// The page's words as SVG text over the image: each word stretched to its box
+    /// (`textLength`), so that a reader's search and selection mark the word where the image shows
+    /// it, without a script; transparent, so only the image is seen.
+    func textLayer(_ page: Page) -> String {
+        guard !page.words.isEmpty else { return "" }
+        func number(_ value: Double) -> String {
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        let texts = page.words.map { word -> String in
+            let text = XMLText.escaped(word.text)
+            switch word.run {
+            case .across:
+                // The baseline about a fifth of the box above its bottom (descenders below it).
+                let size = word.height, baseline = word.y + word.height * 0.8
+                return "<text x=\"\(number(word.x))\" y=\"\(number(baseline))\" font-size=\"\(number(size))\" "
+                    + "textLength=\"\(number(word.width))\" lengthAdjust=\"spacingAndGlyphs\">\(text)</text>"
+            case .down, .up:
+                // Turned a quarter: down runs from the top with its letters' tops to the right, up
+                // from the bottom with their tops to the left; the baseline a fifth inside the box.
+                let down = word.run == .down
+                let x = down ? word.x + word.width * 0.2 : word.x + word.width * 0.8
+                let y = down ? word.y : word.y + word.height
+                return "<text x=\"\(number(x))\" y=\"\(number(y))\" font-size=\"\(number(word.width))\" "
+                    + "textLength=\"\(number(word.height))\" lengthAdjust=\"spacingAndGlyphs\" "
+                    + "transform=\"rotate(\(down ? 90 : -90) \(number(x)) \(number(y)))\">\(text)</text>"
+            }
+        }
+        return
+            "\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"text\" viewBox=\"0 0 \(page.width) \(page.height)\">\n"
+            + texts.joined(separator: "\n") + "\n</svg>"
     }
 
     private static func padded(_ number: Int, to width: Int) -> String {

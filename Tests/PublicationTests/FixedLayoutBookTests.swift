@@ -37,6 +37,31 @@ import FoundationXML
         #expect(page.contains("<img src=\"images/p0001.jpg\""))
     }
 
+    @Test func aPageWithTextHasAnInvisibleTextLayerOfItsWordsInTheirBoxes() throws {
+        var book = book([.left, .right])
+        book.pages[0].words = [
+            .init(text: "Q&A", x: 100, y: 200, width: 60, height: 20),
+            .init(text: "Spine", x: 10, y: 300, width: 16, height: 80, run: .up),
+        ]
+        book.pages[0].imageType = "image/png"
+        book.creators = ["Heiko Oberdiek"]
+        let page = book.pageDocument(at: 0)
+        #expect(page.contains("<img src=\"images/p0001.png\""))
+        // Across: stretched to its box, the baseline a fifth above the bottom.
+        #expect(page.contains("<text x=\"100\" y=\"216\" font-size=\"20\" textLength=\"60\""), "\(page)")
+        #expect(page.contains(">Q&amp;A</text>"))
+        // Up a column: from the box's bottom, turned back a quarter.
+        #expect(page.contains("transform=\"rotate(-90 22.8 380)\">Spine</text>"), "\(page)")
+        #expect(XMLParser(data: Data(page.utf8)).parse(), "\(page)")
+        #expect(!book.pageDocument(at: 1).contains("<svg"), "a page without text has no layer")
+        let package = book.packageDocument()
+        #expect(package.contains("href=\"p0001.xhtml\" media-type=\"application/xhtml+xml\" properties=\"svg\"/>"))
+        #expect(package.contains("href=\"p0002.xhtml\" media-type=\"application/xhtml+xml\"/>"))
+        #expect(package.contains("href=\"images/p0001.png\" media-type=\"image/png\""))
+        #expect(package.contains("<dc:creator>Heiko Oberdiek</dc:creator>"))
+        #expect(FixedLayoutBook.style.contains("fill: transparent"))
+    }
+
     @Test func navigationHoldsTheOutlineAndThePageList() throws {
         let nav = book([.center, .left, .right]).navigationDocument()
         #expect(nav.contains("<a href=\"p0002.xhtml\">Chapter &quot;1&quot;</a>"))
