@@ -51,9 +51,11 @@ public struct ComicInfo: Sendable, Equatable {
     /// The image marked FrontCover, if any.
     public var frontCover: Int? { pages.first { $0.type == "FrontCover" }?.image }
 
-    /// Reads ComicInfo.xml; nil when it is not well-formed XML with a ComicInfo root. Unknown
+    /// Reads ComicInfo.xml; nil when it is not well-formed XML with a ComicInfo root, or when it
+    /// has a DOCTYPE (whose entities could expand without bound; the schema has none). Unknown
     /// elements and values are ignored, as comic readers do.
     public init?(xml: [UInt8]) {
+        guard xml.firstRange(of: Array("<!DOCTYPE".utf8)) == nil else { return nil }
         let reader = Reader()
         let parser = XMLParser(data: Data(xml))
         parser.delegate = reader

@@ -22,8 +22,9 @@ import Testing
         // The words poppler's pdftotext reads on page 3 are in its page's text layer.
         let page = try run("unzip", ["-p", epub, "OEBPS/p0003.xhtml"]).text
         #expect(page.contains("<svg") && page.contains("lengthAdjust=\"spacingAndGlyphs\""))
-        let words = try run("pdftotext", ["-f", "3", "-l", "3", pdf, "-"]).text
-            .split(whereSeparator: \.isWhitespace).filter { $0.count > 6 && $0.allSatisfy(\.isLetter) }
+        let text = try run("pdftotext", ["-f", "3", "-l", "3", pdf, "-"]).text
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            .filter { $0.count > 6 && $0.allSatisfy(\.isLetter) }
         #expect(words.count > 20)
         let missing = words.filter { !page.contains(">\($0)</text>") }
         #expect(missing.count * 20 <= words.count, "\(missing.count) of \(words.count) words missing: \(missing)")
