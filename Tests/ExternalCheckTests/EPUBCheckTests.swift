@@ -110,8 +110,9 @@ import Testing
         package.split(separator: "\n").filter { $0.contains("<itemref ") }.map { String($0.split(separator: "\"")[3]) }
     }
 
-    /// A comic archive in: right to left from its ComicInfo.xml, the cover on the left, the pages
-    /// between paired, the double pages centred, in natural order (p10 last).
+    /// A comic archive in: right to left from its ComicInfo.xml, the cover on the left, pages 2 and 3
+    /// paired, page 4 alone before the wide p10 on the right (mirrored), p10 centred, in natural
+    /// order (p10 last).
     private func makeComicEPUB(_ epub: String) throws {
         let made = try run("pdflayout", [Fixtures.asset("comic.cbz"), "--two-up", "-o", epub, "-q"])
         try #require(made.status == 0, "\(made.stderr)")
@@ -121,7 +122,7 @@ import Testing
         #expect(package.contains("<meta property=\"belongs-to-collection\" id=\"series\">Fixtures</meta>"))
         #expect(
             spineProperties(package) == [
-                "page-spread-left", "page-spread-right", "page-spread-left", "rendition:page-spread-center",
+                "page-spread-left", "page-spread-right", "page-spread-left", "page-spread-right",
                 "rendition:page-spread-center",
             ])
         // Page 5 is p10.jpg, 480 pixels wide (a point per pixel at the comic's default scale).
