@@ -162,17 +162,6 @@ public struct OutputPlan: Sendable {
             place = .file(SaveTarget(output))
             try OutputSafety.refuseOverwriting(output, inputs: inputPaths, option: option, inPlace: inPlaceFlag)
         }
-        // Two inputs called the same would write the same file in one folder.
-        if case .folder = place {
-            var seen: [String: BatchInput] = [:]
-            for input in inputs {
-                let name = input.relativePath
-                if let first = seen[name] {
-                    throw usage("\(first) and \(input) would both be written as \(name) in \(output)")
-                }
-                seen[name] = input
-            }
-        }
     }
 
     /// The output of `input` when it is of `kind`: its path and the user's saver options (from

@@ -253,6 +253,10 @@ extension ImgTool {
             job.givenAngle = angle
             job.decisions = try decisions.map { path throws(ToolFailure) in try ReviewDecisions.read(path) }
             job.rawSource = rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview
+            // Two inputs never end in one output (copy, drawing or sidecar), compared before anything is written.
+            try OutputPlan.refuseSharedOutputs(inputs) { [job] input throws(ToolFailure) in
+                try job.plannedOutputs(input)
+            }
             return job
         }
 

@@ -46,18 +46,7 @@ struct HorizonJob: Sendable {
             if decisions?.isRejected(input) == true { return .skipped(outputs: []) }
             if skipExisting, fixes?.place != .inPlace, !batchInput.isStandardInput {
                 var expected = try sidecarPaths(for: batchInput, create: false)
-                if let fixes {
-                    // The copy keeps the input's format, or is PNG where libvips cannot write that
-                    // format (as HorizonSaveFormat.choose decides once the image is open); a raw
-                    // photo's developed copy is TIFF unless -o names another format.
-                    let target =
-                        RawPhoto.isRaw(input)
-                        ? try fixes.resolve(batchInput, as: .image(rawCopyFormat(fixes)), create: false)
-                        : try fixes.resolve(
-                            batchInput, as: .image(ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png),
-                            keepingInputSuffix: true, create: false)
-                    expected.append(target.path)
-                }
+                if let fix = try plannedFix(batchInput) { expected.append(fix) }
                 if !expected.isEmpty, OutputFreshness.isUpToDate(outputs: expected, input: input) {
                     return .skipped(outputs: expected)
                 }
@@ -69,9 +58,33 @@ struct HorizonJob: Sendable {
         }
     }
 
-    private func process(_ batchInput: BatchInput) throws -> HorizonRecord {
+    /// Where `--fix` will write `batchInput`'s copy, nil without `--fix`: the copy keeps the input's
+    /// format, or is PNG where libvips cannot write that format (as HorizonSaveFormat.choose decides
+    /// once the image is open); a raw photo's developed copy is TIFF unless -o names another format.
+    func plannedFix(_ batchInput: BatchInput) throws(ToolFailure) -> String? {
+        guard let fixes else { return nil }
         let input = batchInput.path
-        if !batchInput.isStandardInput, RawPhoto.isRaw(input) { return try processRaw(batchInput) }
+        if !batchInput.isStandardInput, RawPhoto.isRaw(input) {
+            return try fixes.resolve(batchInput, as: .image(rawCopyFormat(fixes)), create: false).path
+        }
+        let own = ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png
+        return try fixes.resolve(batchInput, as: .image(own), keepingInputSuffix: true, create: false).path
+    }
+
+    /// Every file this job plans for `batchInput` (copy, drawing, sidecars), for the check that
+    /// no two inputs end in one output.
+    func plannedOutputs(_ batchInput: BatchInput) throws(ToolFailure) -> [PlannedOutput] {
+        var paths = try plannedFix(batchInput).map { [$0] } ?? []
+        if let overlays {
+            paths.append(try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg), create: false).path)
+        }
+        paths += try sidecarPaths(for: batchInput, create: false)
+        return paths.map { PlannedOutput($0) }
+    }
+
+    private func process(_ batchInput: BatchInput, group: OutputGroup) throws -> HorizonRecord {
+        let input = batchInput.path
+        if !batchInput.isStandardInput, RawPhoto.isRaw(input) { return try processRaw(batchInput, group: group) }
         // Standard input is read once into memory: detection and levelling both need it.
         let stdinBytes: [UInt8]? = input == "-" ? StandardInput.readAll() : nil
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in

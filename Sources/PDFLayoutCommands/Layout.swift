@@ -387,6 +387,14 @@ extension PDFLayout {
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
                 request: try layoutRequest(password: password), force: force, skipExisting: skipExisting)
+            // Two documents never end in one output (book.cbz and book.pdf both as out/book.pdf, or
+            // numbering out/book-001.png …), compared before anything is written.
+            do {
+                try OutputPlan.refuseSharedOutputs(inputs, outputs: job.plannedOutputs)
+            } catch {
+                Console.error("pdflayout: \(error.message)")
+                throw ExitCode(error.status)
+            }
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
             let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) {
                 input in

@@ -327,10 +327,21 @@ struct LayoutJob: Sendable {
         return ["\(shown): \(removed.count) numbered image\(removed.count == 1 ? "" : "s") of an earlier run removed"]
     }
 
+    /// What one document will write in a batch's folder, for the check that no two end in one
+    /// output: images are a pattern that numbers the views of a several-view layout.
+    func plannedOutputs(_ input: BatchInput) throws(ToolFailure) -> [PlannedOutput] {
+        guard let folder else { return [] }
+        let target = try target(for: input, in: folder, create: false)
+        if case .image = target.kind { return [PlannedOutput(target.path, numbered: true)] }
+        return [PlannedOutput(target.path)]
+    }
+
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
-    private func target(for input: BatchInput, in folder: OutputPlan) throws(ToolFailure) -> OutputTarget {
+    private func target(
+        for input: BatchInput, in folder: OutputPlan, create: Bool = true
+    ) throws(ToolFailure) -> OutputTarget {
         let kind = OutputTarget.kind(format: format ?? "pdf")
-        let path = try folder.resolve(input, as: kind).path
+        let path = try folder.resolve(input, as: kind, create: create).path
         // DIR/NAME/ for each PDF: a reader is a folder.
         if kind == .reader { return OutputTarget(path: path, kind: .reader) }
         return try OutputTarget.parse(path)
