@@ -69,10 +69,11 @@ extension PDFLayout {
                 NAME-002.png, ... when there are several, or the numbers of a printf
                 pattern in the name (page-%04d.png). Views of one page are numbered by
                 their page (--pages 3-9 -o p.png: p-003.png ... p-009.png), spreads by
-                their place; numbered images of that name from an earlier run that this
-                run did not write are removed (and listed). Saver options go in brackets
-                (x.png[compression=9]); PNG defaults to zlib level 1, as small as
-                pdftocairo's files and several times faster. Continuous views are
+                their place. Numbered images an earlier run wrote under that name (listed
+                in a hidden .NAME.png.pdflayout-run beside them) that this run did not
+                write are removed (and listed); no other file is. Saver options go in
+                brackets (x.png[compression=9]); PNG defaults to zlib level 1, as small
+                as pdftocairo's files and several times faster. Continuous views are
                 streamed through a spool file, so a whole book needs little memory.
                 Without -o or --json, a summary of the views is printed.
 

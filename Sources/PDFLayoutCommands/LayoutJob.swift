@@ -184,7 +184,8 @@ struct LayoutJob: Sendable {
                 written = try writeImages(laidOut, of: input, to: target, format: format, file: file)
                 if spool == nil {
                     written.lines.append(
-                        contentsOf: Self.removeStale(pattern: target.path, written: written.outputs.map(\.path)))
+                        contentsOf: try Self.removeStale(
+                            pattern: target.path, written: written.outputs.map(\.path).filter { $0 != target.path }))
                 }
             }
         } catch QPDFError.encryptionNotKept(let gap) {
@@ -315,12 +316,16 @@ struct LayoutJob: Sendable {
         return Written(lines: [line], outputs: outputs)
     }
 
-    /// Removes the numbered images an earlier run left under the same name that this run did not
-    /// write; says which (the lines for people), so nothing disappears unannounced.
-    private static func removeStale(pattern: String, written: [String]) -> [String] {
-        let stale = OutputNames.stale(for: pattern, written: written)
-        var removed: [String] = []
-        for path in stale where (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+    /// Removes the numbered images an earlier run provably wrote under the same name (its
+    /// `RunRecord`) that this run did not write; says which (the lines for people), so nothing
+    /// disappears unannounced. Files the record does not list are never touched.
+    private static func removeStale(pattern: String, written: [String]) throws -> [String] {
+        let removed: [String]
+        do {
+            removed = try RunRecord.replace(pattern: pattern, tool: "pdflayout", written: written)
+        } catch {
+            throw Failures.failure(error, file: RunRecord.path(for: pattern, tool: "pdflayout"))
+        }
         guard !removed.isEmpty else { return [] }
         let shown =
             removed.count <= 2 ? removed.joined(separator: ", ") : "\(removed[0]) … \(removed[removed.count - 1])"
