@@ -24,7 +24,7 @@ extension HorizonJob {
 
     /// A raw photo: detection on its preview (or half-size demosaic), sidecars, and with `--fix` a
     /// developed, straightened copy (full demosaic).
-    func processRaw(_ batchInput: BatchInput) throws -> HorizonRecord {
+    func processRaw(_ batchInput: BatchInput, group: OutputGroup) throws -> HorizonRecord {
         let input = batchInput.path
         let photo = try RawPhoto(path: input)
         let detection: HorizonDetection
@@ -53,7 +53,7 @@ extension HorizonJob {
             case .xTrans: .xTrans
             case .none: nil
             }
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor, group: group)
 
         if let fixes, let estimate {
             if fixes.place == .inPlace {
@@ -71,7 +71,7 @@ extension HorizonJob {
             let target = try fixes.resolve(batchInput, as: .image(format))
             let saving = HorizonSaveFormat.choose(
                 for: image, userFormat: format, userOptions: target.options, jpegQuality: nil)
-            try save(image, to: target.path, format: saving, strip: strip)
+            try save(image, to: target.path, format: saving, strip: strip, group: group)
             record.output = target.path
             record.outputs.append(WrittenOutput(path: target.path, width: image.width, height: image.height))
         }
@@ -82,14 +82,15 @@ extension HorizonJob {
                 toWidth: Double(image.width), height: Double(image.height)
             ).line
             let drawn = try HorizonOverlay.render(image, line: line, found: estimate != nil)
-            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays, group: group)
         }
         return record
     }
 
     /// Saves the drawn `--overlay` picture where the plan puts it; the record lists it under outputs.
     func writeOverlay(
-        _ drawn: Image, for batchInput: BatchInput, into record: inout HorizonRecord, plan overlays: OutputPlan
+        _ drawn: Image, for batchInput: BatchInput, into record: inout HorizonRecord, plan overlays: OutputPlan,
+        group: OutputGroup
     )
         throws
     {
@@ -97,7 +98,7 @@ extension HorizonJob {
         let format = HorizonSaveFormat.choose(
             for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
             jpegQuality: nil)
-        try save(drawn, to: target.path, format: format, strip: true)
+        try save(drawn, to: target.path, format: format, strip: true, group: group)
         record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
     }
 
@@ -112,7 +113,7 @@ extension HorizonJob {
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.
     func writeSidecars(
         for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord,
-        rawSensor: PP3Profile.RawSensor? = nil
+        rawSensor: PP3Profile.RawSensor? = nil, group: OutputGroup
     ) throws {
         guard !sidecars.isEmpty, let estimate else { return }
         let input = batchInput.path
@@ -125,7 +126,7 @@ extension HorizonJob {
             width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees, crop: leveller.crop)
         for (editor, target) in zip(sidecars, try sidecarPaths(for: batchInput)) {
             let path = try SidecarWriter.write(
-                editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor)
+                editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor, group: group)
             record.outputs.append(WrittenOutput(path: path))
             record.sidecars.append(path)
         }

@@ -51,7 +51,11 @@ struct HorizonJob: Sendable {
                     return .skipped(outputs: expected)
                 }
             }
-            let record = try process(batchInput)
+            // All of the photo's outputs (copy, drawing, sidecars) appear together, or none.
+            let group = OutputGroup()
+            defer { group.discard() }
+            let record = try process(batchInput, group: group)
+            try group.commit()
             return .done(record, status: record.found ? ExitStatus.success : ExitStatus.nothingFound)
         } catch {
             return .failed(Failures.failure(error, file: input))
@@ -119,7 +123,7 @@ struct HorizonJob: Sendable {
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record, group: group)
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.
@@ -139,7 +143,8 @@ struct HorizonJob: Sendable {
                 record.level = true
                 if fixes.place != .beside && fixes.place != .inPlace {
                     let image = try fullImage()
-                    let path = try writeUnchanged(input: batchInput, bytes: stdinBytes, to: fixes, image: image)
+                    let path = try writeUnchanged(
+                        input: batchInput, bytes: stdinBytes, to: fixes, image: image, group: group)
                     record.output = path
                     record.outputs.append(WrittenOutput(path: path, width: image.width, height: image.height))
                 }
@@ -147,7 +152,8 @@ struct HorizonJob: Sendable {
                 let image = try fullImage()
                 let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
                 let path = try writeLevelled(
-                    image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+                    image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality,
+                    group: group)
                 record.output = path
                 record.outputs.append(WrittenOutput(path: path, width: record.crop?.width, height: record.crop?.height))
             }
@@ -156,7 +162,7 @@ struct HorizonJob: Sendable {
             let image = try fullImage()
             let drawn = try HorizonOverlay.render(
                 image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays, group: group)
         }
         return record
     }
@@ -164,7 +170,7 @@ struct HorizonJob: Sendable {
     /// Levels, crops and saves atomically; returns the path written.
     private func writeLevelled(
         _ image: Image, angle: Double, input: BatchInput, to destinations: OutputPlan,
-        jpegQuality: Int?
+        jpegQuality: Int?, group: OutputGroup
     ) throws -> String {
         let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: jpegQuality)
         let written = destinations.userFormat ?? own.format
@@ -181,14 +187,14 @@ struct HorizonJob: Sendable {
             : HorizonSaveFormat.choose(
                 for: image, userFormat: destinations.userFormat ?? own.format,
                 userOptions: target.options, jpegQuality: jpegQuality)
-        try save(levelled, to: target.path, format: format, strip: strip)
+        try save(levelled, to: target.path, format: format, strip: strip, group: group)
         return target.path
     }
 
     /// A level photo's copy: its own bytes when the output keeps its format and metadata is kept,
     /// otherwise the picture re-saved as it is (no turn, no crop).
     private func writeUnchanged(
-        input: BatchInput, bytes: [UInt8]?, to destinations: OutputPlan, image: Image
+        input: BatchInput, bytes: [UInt8]?, to destinations: OutputPlan, image: Image, group: OutputGroup
     ) throws -> String {
         let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: nil)
         let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
@@ -198,20 +204,23 @@ struct HorizonJob: Sendable {
         if !strip, sameFormat, bytesMatch, target.options.isEmpty {
             let data = try bytes.map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: input.path))
             try Self.refuseTerminal(target.path)
-            try ImageOutput.write(bytes: data, to: target.path)
+            try ImageOutput.write(bytes: data, to: target.path, group: group)
             return target.path
         }
         let quality = bytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input.path)
         let format = HorizonSaveFormat.choose(
             for: image, userFormat: destinations.userFormat ?? own.format, userOptions: target.options,
             jpegQuality: quality)
-        try save(image, to: target.path, format: format, strip: strip)
+        try save(image, to: target.path, format: format, strip: strip, group: group)
         return target.path
     }
 
-    func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
+    func save(
+        _ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool, group: OutputGroup? = nil
+    ) throws {
         try Self.refuseTerminal(path)
-        try ImageOutput.write(image, to: path, format: format.format, options: format.options, strip: strip)
+        try ImageOutput.write(
+            image, to: path, format: format.format, options: format.options, strip: strip, group: group)
     }
 
     /// `--background transparent` with an output format that has no alpha channel (JPEG): the

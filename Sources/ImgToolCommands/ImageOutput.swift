@@ -46,7 +46,7 @@ enum ImageOutput {
         }
         ProcessControl.removeTemporaryFilesOnInterrupt()
         do {
-            try AtomicOutput.write(to: path) { temporary in
+            try AtomicOutput.write(to: path, group: group) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
                 try image.save(to: temporary, format: format, options: options, strip: strip)
             }
@@ -57,14 +57,14 @@ enum ImageOutput {
 
     /// Writes bytes already encoded (a photo's own, copied unchanged) the same way: to a file
     /// that appears whole or not at all, or to standard output for `-`.
-    static func write(bytes data: Data, to path: String) throws(ToolFailure) {
+    static func write(bytes data: Data, to path: String, group: OutputGroup? = nil) throws(ToolFailure) {
         guard path != "-" else {
             FileHandle.standardOutput.write(data)
             return
         }
         ProcessControl.removeTemporaryFilesOnInterrupt()
         do {
-            try AtomicOutput.write(to: path) { temporary in
+            try AtomicOutput.write(to: path, group: group) { temporary in
                 try data.write(to: URL(fileURLWithPath: temporary))
             }
         } catch {
