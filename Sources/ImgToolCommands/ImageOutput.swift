@@ -32,10 +32,18 @@ enum ImageOutput {
         }
     }
 
-    /// Writes `image` in `format` with the saver `options`.
+    /// Writes `image` in `format` with the saver `options`. Kept metadata never keeps the EXIF
+    /// thumbnail: it shows the picture before the change (the unfrosted screenshot, the tilted photo).
     static func write(
-        _ image: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool
+        _ original: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool,
+        group: OutputGroup? = nil
     ) throws(ToolFailure) {
+        let image: Image
+        do {
+            image = strip ? original : try original.withoutThumbnail()
+        } catch {
+            throw Failures.failure(error, file: path)
+        }
         guard path != "-" else {
             do {
                 try image.save(toDescriptor: 1, format: format, options: options, strip: strip)

@@ -124,6 +124,19 @@ extension Image {
         return fresh
     }
 
+    /// A copy (pixels shared) without the EXIF thumbnail: the picture before any change, which
+    /// file managers show and which would carry the unfrosted or tilted original inside the copy.
+    /// libvips 8.14 rebuilds EXIF from the fields when saving (`vips__exif_update`, JPEG, PNG,
+    /// WebP, HEIF): it drops the thumbnail when `jpeg-thumbnail-data` is gone, and the IFD1 tags
+    /// that described it when their `exif-ifd1-` fields are.
+    public func withoutThumbnail() throws(VipsError) -> Image {
+        let fresh = try copy()
+        for name in fieldNames where name == "jpeg-thumbnail-data" || name.hasPrefix("exif-ifd1-") {
+            _ = vips_image_remove(fresh.pointer, name)
+        }
+        return fresh
+    }
+
     /// Whether this libheif has an AV1 encoder (aom, rav1e or SVT-AV1): a 16×16 image is saved as
     /// AVIF once, into /dev/null (no file to name or clean up). Without one, .avif cannot be
     /// written at all (rather than as HEVC, which browsers cannot open).
