@@ -40,11 +40,20 @@ extension Image {
     /// heifsave picks AV1 from a file name ending in .avif and HEVC otherwise; a name without that
     /// suffix (a temporary file) would get HEVC inside an .avif, which browsers cannot open. So an
     /// .avif is asked for AV1 explicitly, unless the options choose a compression themselves.
+    /// Likewise ppmsave picks P5 grey (.pgm), PF float (.pfm) or P4 bits (.pbm) from the file
+    /// name: a temporary name would get 8-bit colour P6 whatever the suffix, so it is asked too.
     static func codecOptions(suffix: String, options: String) -> String {
-        guard suffix.lowercased() == ".avif", !options.lowercased().contains("compression") else { return options }
+        let lower = suffix.lowercased(), given = options.lowercased()
         let inner = options.count > 2 ? String(options.dropFirst().dropLast()) + "," : ""
-        return "[" + inner + "compression=av1]"
+        if lower == ".avif", !given.contains("compression") { return "[" + inner + "compression=av1]" }
+        if let netpbm = Self.netpbmFormats[lower], !given.contains("format") {
+            return "[" + inner + "format=\(netpbm)]"
+        }
+        return options
     }
+
+    /// The Netpbm suffixes whose format ppmsave otherwise takes from the file name.
+    private static let netpbmFormats = [".pgm": "pgm", ".pfm": "pfm", ".pbm": "pbm", ".ppm": "ppm"]
 
     /// Writes the image to a file descriptor (standard output by default) in the format of
     /// `suffix` (".png", ".jpg", ...).
