@@ -200,7 +200,7 @@ public struct OutputPlan: Sendable {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 } catch  where !InputScan.isFolder(target) {
                     // Another worker or shard making the same folder at the same moment is no failure.
-                    throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
+                    throw ToolFailure(file: target, "cannot create the folder: \(SystemErrorText.reason(error))")
                 } catch {}
             }
             let name = tagInFolders ? stem + tag + ext : stem + ext

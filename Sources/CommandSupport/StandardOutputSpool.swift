@@ -13,7 +13,7 @@ public final class StandardOutputSpool: Sendable {
         do {
             folder = URL(fileURLWithPath: try AbandonedTemporaries.makeTemporaryFolder(prefix: "pdflayout"))
         } catch {
-            throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
+            throw ToolFailure("cannot make a temporary folder for standard output: \(SystemErrorText.reason(error))")
         }
     }
 
@@ -31,7 +31,7 @@ public final class StandardOutputSpool: Sendable {
                 try FileHandle.standardOutput.write(contentsOf: chunk)
             }
         } catch {
-            throw ToolFailure(file: "<stdout>", "cannot write: \(error.localizedDescription)")
+            throw ToolFailure(file: "<stdout>", "cannot write: \(SystemErrorText.reason(error))")
         }
     }
 

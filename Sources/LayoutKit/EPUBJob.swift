@@ -131,7 +131,7 @@ struct TemporaryFolder {
         do {
             path = try AbandonedTemporaries.makeTemporaryFolder(prefix: prefix)
         } catch {
-            throw .spool("cannot make a temporary folder: \(error.localizedDescription)")
+            throw .spool("cannot make a temporary folder: \(SystemErrorText.reason(error))")
         }
     }
 

@@ -71,7 +71,7 @@ public enum SidecarWriter {
         } catch let error as FileWriteError {
             throw SidecarError(kind: .io, path: path, reason: error.reason)
         } catch {
-            throw SidecarError(kind: .io, path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw SidecarError(kind: .io, path: path, reason: "cannot write: \(SystemErrorText.reason(error))")
         }
         return path
     }
@@ -91,7 +91,7 @@ public enum SidecarWriter {
         } catch let error as SidecarError {
             throw error
         } catch {
-            throw SidecarError(kind: .io, path: path, reason: "cannot read: \(error.localizedDescription)")
+            throw SidecarError(kind: .io, path: path, reason: "cannot read: \(SystemErrorText.reason(error))")
         }
     }
 }
