@@ -17,6 +17,12 @@ extension HorizonJob {
         givenAngle ?? decisions?.angle(for: input)
     }
 
+    /// Where `knownAngle` comes from, as the text line says it; nil when the tilt is measured.
+    func knownAngleSource(for input: String) -> String? {
+        if givenAngle != nil { return "given with --angle" }
+        return decisions?.angle(for: input) == nil ? nil : "accepted on the review page"
+    }
+
     /// The format of a raw photo's developed copy: -o's, else TIFF (16 bits, as raw shooters keep).
     func rawCopyFormat(_ plan: OutputPlan) -> ImageFormat {
         plan.userFormat ?? .tiff
@@ -45,6 +51,7 @@ extension HorizonJob {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        record.angleSource = knownAngleSource(for: input)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
         let sensor: PP3Profile.RawSensor? =

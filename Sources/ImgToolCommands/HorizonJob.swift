@@ -43,7 +43,7 @@ struct HorizonJob: Sendable {
     func run(_ batchInput: BatchInput) -> BatchOutcome<HorizonRecord> {
         let input = batchInput.path
         do {
-            if decisions?.isRejected(input) == true { return .skipped(outputs: []) }
+            if decisions?.isRejected(input) == true { return .skippedBecause("rejected on the review page") }
             if skipExisting, fixes?.place != .inPlace, !batchInput.isStandardInput {
                 var expected = try sidecarPaths(for: batchInput, create: false)
                 if let fix = try plannedFix(batchInput) { expected.append(fix) }
@@ -120,6 +120,7 @@ struct HorizonJob: Sendable {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        record.angleSource = knownAngleSource(for: input)
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
