@@ -94,14 +94,14 @@ extension PDFLayout {
                 ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads.
 
                 Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads; on
-                standard input too, known by their first bytes) and folders of images are
-                laid out like PDFs, a point per pixel, pages in natural order (p2 before
-                p10). ComicInfo.xml decides what the command line leaves
-                open: Manga YesAndRightToLeft reads right to left (--ltr overrides), the
-                first page is a cover unless it says otherwise, DoublePage pages and wide
-                pages stand alone. An archive with an entry named with .. or an absolute
-                path, a link, two entries of one name, a page over 256 MB or over the pixel
-                limit, or no readable image is refused whole, with one line.
+                standard input too, known by their first bytes) and folders of images are laid
+                out like PDFs, a point per pixel, pages in natural order (p2 before p10).
+                ComicInfo.xml decides what the command line leaves open: Manga
+                YesAndRightToLeft reads right to left (--ltr overrides), the first page is a
+                cover unless it says otherwise, DoublePage pages and wide pages stand alone.
+                An archive with an entry named with .. or an absolute path, a link, two
+                entries of one name, a page over 256 MB or over the pixel limit, or no
+                readable image is refused whole, with one line.
 
                 --format html -o DIR/ writes a web reader of the layout into DIR: index.html,
                 reader.js and reader.css (the project's own, no network), layout.json (and
@@ -114,15 +114,14 @@ extension PDFLayout {
                 direction. DIR must be new, empty, or a previous reader (which is replaced
                 whole); with several PDFs each gets DIR/NAME/.
 
-                Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-                encrypted without --password, or PDF sheets of an encrypted PDF without
-                its owner password or --drop-encryption) or an output not written, and then no
-                output file is left; 2 the PDF has no pages ("FILE: no pages to lay
-                out", nothing written; in a batch the others are laid out, and 1 wins
-                over 2); 64 bad command line, including --pages
-                outside the document, a view too large (over a gigapixel without
-                --force, or more than the format holds) and over 10,000 pages to
-                write without --force.
+                Exit status: 0 done; 1 the PDF could not be read (missing, damaged, encrypted
+                without --password, or PDF sheets of an encrypted PDF without its owner
+                password or --drop-encryption) or an output not written, and then no output
+                file is left; 2 the PDF has no pages ("FILE: no pages to lay out", nothing
+                written; in a batch the others are laid out, and 1 wins over 2); 64 bad
+                command line, including --pages outside the document, a view too large (over a
+                gigapixel without --force, or more than the format holds) and over 10,000
+                pages to write without --force.
 
                 Examples:
                   pdflayout book.pdf --two-up --rtl -o spreads.pdf
