@@ -64,7 +64,10 @@ extension PDFLayout {
                 permissions), which needs its owner password: as --password, or with
                 --owner-password beside the user password; without it nothing is
                 written (exit status 1) unless --drop-encryption asks for unencrypted
-                sheets.
+                sheets. One rule for what a PDF forbids: images, EPUB, CBZ and the reader
+                (whose text layer holds every word) cannot carry its permissions, so a PDF
+                that forbids copying is refused for them (exit status 1) unless its owner
+                password is given or --drop-encryption says its restrictions may go.
                 -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
                 NAME-002.png, ... when there are several, or the numbers of a printf
                 pattern in the name (page-%04d.png). Views of one page are numbered by
@@ -284,7 +287,7 @@ extension PDFLayout {
 
         @Flag(
             help:
-                "PDF sheets of an encrypted PDF are written unencrypted. Without it they keep its encryption (AES-256, its user password and permissions), which needs its owner password."
+                "Write without the encrypted PDF's restrictions: PDF sheets unencrypted, and images, EPUB, CBZ or a reader of a PDF that forbids copying. Without it sheets keep its encryption (AES-256, its user password and permissions), which needs its owner password, and the others are refused for such a PDF."
         )
         var dropEncryption = false
 
@@ -331,11 +334,12 @@ extension PDFLayout {
             if dropEncryption && ownerPassword != nil {
                 throw ValidationError("give --owner-password (sheets encrypted) or --drop-encryption (not), not both")
             }
-            for (option, given) in [("--drop-encryption", dropEncryption), ("--owner-password", ownerPassword != nil)]
-            where given {
-                if let output, !Self.writesPDF(output: output, format: format) {
-                    throw ValidationError("\(option) applies to PDF sheets (-o NAME.pdf): images carry no encryption")
-                }
+            if ownerPassword != nil, let output, !Self.writesPDF(output: output, format: format) {
+                throw ValidationError(
+                    "--owner-password applies to PDF sheets (-o NAME.pdf): images carry no encryption")
+            }
+            if dropEncryption && output == nil {
+                throw ValidationError("--drop-encryption is for what is written: add -o")
             }
             if let readerSets {
                 if !writesReader {

@@ -169,6 +169,7 @@ struct LayoutJob: Sendable {
                 "-o - writes one image, and this layout has \(views) views: choose one with --pages, use --continuous, or write -o NAME.\((format ?? "png").lowercased()) (numbered)",
                 status: ExitStatus.usage)
         }
+        try refuseCopyingForbidden(input, into: target, file: file)
         ProcessControl.removeTemporaryFilesOnInterrupt()
         var written: Written
         do {
@@ -200,6 +201,20 @@ struct LayoutJob: Sendable {
             written.outputs = written.outputs.map { WrittenOutput(path: "-", width: $0.width, height: $0.height) }
         }
         return written
+    }
+
+    /// One rule for a PDF that forbids copying: only PDF sheets carry that permission (its
+    /// encryption, with the owner password); images, books and the reader (a text layer of every
+    /// word) would copy it out, so they are written only for its owner (the owner password opened
+    /// it: no restriction left) or with --drop-encryption.
+    private func refuseCopyingForbidden(
+        _ input: LayoutInput, into target: OutputTarget, file: String
+    ) throws(ToolFailure) {
+        guard target.kind != .pdf, input.document.forbidsCopying, request.encryption != .drop else { return }
+        throw ToolFailure(
+            file: file,
+            "its permissions forbid copying, which \(target.kind == .reader ? "a reader's text layer" : "images") cannot carry: write PDF sheets (-o NAME.pdf), which keep them, or give its owner password or --drop-encryption"
+        )
     }
 
     /// The vector PDF; qpdf's failure to make the sheets falls back to cairo, said on stderr.
