@@ -115,6 +115,10 @@ public struct OutputPlan: Sendable {
     public let option: String
     /// Every input file's identity: no destination may be one of them (`OutputSafety`).
     private let inputPaths: [String]
+    /// The paths resolved for writing so far, by input: the last guard against two inputs in one
+    /// output where a name depends on the file's content (a PNG named .jpg), which the check
+    /// before the run (`refuseSharedOutputs`) predicts from its suffix.
+    private let claims = Locked<[String: String]>([:])
 
     /// Reads `-o` / `--overlay` and `--in-place`. Mistakes are command-line errors (exit 64).
     public init(
@@ -217,7 +221,23 @@ public struct OutputPlan: Sendable {
                 output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: status)
             throw ToolFailure(file: input.description, failure.cause, status: status)
         }
+        if create && place != .inPlace { try claim(path, for: input) }
         return ResolvedOutput(path: path, kind: kind, options: options)
+    }
+
+    /// Records that `input` writes `path`; another input's claim on it fails this one (exit 1).
+    private func claim(_ path: String, for input: BatchInput) throws(ToolFailure) {
+        let key = Self.resolvedKey(path)
+        let owner = claims.withLock { claims -> String? in
+            if let owner = claims[key], owner != input.description { return owner }
+            claims[key] = input.description
+            return nil
+        }
+        if let owner {
+            throw ToolFailure(
+                file: input.description,
+                "\(owner) and \(input) would both be written as \(path): give them different names")
+        }
     }
 
     /// True when `output` names a folder: it ends in / or is an existing folder (the same rule for

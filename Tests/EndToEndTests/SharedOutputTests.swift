@@ -82,6 +82,22 @@ func copyAsset(_ name: String, to path: String) throws {
         Self.refused(result, naming: ["x.jpg", "x-horizon.jpg"])
     }
 
+    /// A PNG named x.jpg gets a PNG copy, out/x.png, as x.png does: the check before the run goes
+    /// by the suffix, so the second to be written is refused when its name is resolved (exit 1).
+    @Test func aNameThatDependsOnTheContentIsRefusedWhenWritten() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try copyAsset("screenshot-text.png", to: folder.path + "/x.jpg")
+        try copyAsset("screenshot-text.png", to: folder.path + "/x.png")
+        try copyAsset("tilted-lake.jpg", to: folder.path + "/t.jpg")
+        let result = try run(
+            "imgtool", ["horizon", "x.jpg", "x.png", "t.jpg", "--angle", "2", "--fix", "-o", "out/", "-j", "1", "-q"],
+            currentDirectory: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("x.jpg and x.png would both be written as out/x.png"), "\(result.stderr)")
+        #expect(listing(folder.appendingPathComponent("out")) == ["t.jpg", "x.png"])
+    }
+
     static func documentsFolder() throws -> URL {
         let folder = try Fixtures.temporaryFolder()
         try FileManager.default.createDirectory(
