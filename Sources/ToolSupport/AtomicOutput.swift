@@ -79,12 +79,28 @@ public final class OutputGroup: @unchecked Sendable {
         lock.withLock { staged.append((temporary, destination)) }
     }
 
-    /// Moves every staged file into place, in the order written. Renames within a folder do not
-    /// fail for want of space; should one fail (the folder removed meanwhile), the rest are removed.
+    /// Moves every staged file into place, in the order written. What would make a rename fail
+    /// (a folder of the destination's name, the folder gone) is checked for every file first, so
+    /// that none is moved; renames within a folder do not fail for want of space. Should one fail
+    /// still, the rest are removed.
     public func commit() throws {
         let files = lock.withLock { () -> [(temporary: String, destination: String)] in
             defer { staged = [] }
             return staged
+        }
+        for file in files {
+            var info = stat()
+            let folder = (file.destination as NSString).deletingLastPathComponent
+            let problem =
+                lstat(file.destination, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                ? "is a folder" : InputScan.isFolder(folder.isEmpty ? "." : folder) ? nil : "its folder is gone"
+            if let problem {
+                for left in files {
+                    unlink(left.temporary)
+                    TemporaryFiles.shared.forget(left.temporary)
+                }
+                throw FileWriteError(path: file.destination, "cannot write: \(problem)")
+            }
         }
         for (index, file) in files.enumerated() {
             do {

@@ -31,4 +31,26 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(listing(folder) == ["l.jpg", "ov.jpg", "p.jpg", "p.jpg.pp3", "ro"])
     }
+
+    /// pdflayout's numbered images: a view that cannot be written (its folder is missing) leaves
+    /// none of this run's images, and an earlier run's image under the same name as it was (one
+    /// worker: page 1 is done before page 3 fails).
+    @Test func aFailedViewLeavesTheEarlierImagesAsTheyWere() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["p-1", "p-2"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let old = Data("an earlier run's image".utf8)
+        try old.write(to: folder.appendingPathComponent("p-1/x.png"))
+        let result = try run(
+            "pdflayout",
+            [Fixtures.asset("mixed.pdf"), "--single", "--pages", "1-3", "--dpi", "10", "-j", "1", "-o", "p-%d/x.png"],
+            currentDirectory: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("p-1/x.png")) == old)
+        #expect(listing(folder.appendingPathComponent("p-1")) == ["x.png"])
+        #expect(listing(folder.appendingPathComponent("p-2")).isEmpty)
+    }
 }
