@@ -49,6 +49,9 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // Prefixed one-line wrappers for GType macros and mallopt; no logic.
         .target(name: "CShim", dependencies: ["CVips"]),
+        // libxml2 (under FoundationXML): its error handlers, for the runtime policy.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CXMLShim", dependencies: ["CXML2"]),
 
         // 2. Shared value types (colour, pixel rectangle, PDF source, save target): the leaf.
         .target(name: "CoreTypes"),
@@ -116,7 +119,7 @@ let package = Package(
         .target(
             name: "ToolRuntime",
             dependencies: [
-                "CommandSupport", "ToolSupport", "Vips",
+                "CommandSupport", "ToolSupport", "Vips", "CXMLShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // imgtool's policy adds Tesseract's switch; pdflayout does not link Tesseract.

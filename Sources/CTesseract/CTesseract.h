@@ -1,1 +1,3 @@
 #include <tesseract/capi.h>
+// Leptonica (Tesseract's image library): its message level, which the runtime policy sets.
+#include <leptonica/allheaders.h>

@@ -115,6 +115,10 @@ public struct OutputPlan: Sendable {
     public let option: String
     /// Every input file's identity: no destination may be one of them (`OutputSafety`).
     private let inputPaths: [String]
+    /// The paths resolved for writing so far, by input: the last guard against two inputs in one
+    /// output where a name depends on the file's content (a PNG named .jpg), which the check
+    /// before the run (`refuseSharedOutputs`) predicts from its suffix.
+    private let claims = Locked<[String: String]>([:])
 
     /// Reads `-o` / `--overlay` and `--in-place`. Mistakes are command-line errors (exit 64).
     public init(
@@ -162,17 +166,6 @@ public struct OutputPlan: Sendable {
             place = .file(SaveTarget(output))
             try OutputSafety.refuseOverwriting(output, inputs: inputPaths, option: option, inPlace: inPlaceFlag)
         }
-        // Two inputs called the same would write the same file in one folder.
-        if case .folder = place {
-            var seen: [String: BatchInput] = [:]
-            for input in inputs {
-                let name = input.relativePath
-                if let first = seen[name] {
-                    throw usage("\(first) and \(input) would both be written as \(name) in \(output)")
-                }
-                seen[name] = input
-            }
-        }
     }
 
     /// The output of `input` when it is of `kind`: its path and the user's saver options (from
@@ -211,7 +204,7 @@ public struct OutputPlan: Sendable {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 } catch  where !InputScan.isFolder(target) {
                     // Another worker or shard making the same folder at the same moment is no failure.
-                    throw ToolFailure(file: target, "cannot create the folder: \(error.localizedDescription)")
+                    throw ToolFailure(file: target, "cannot create the folder: \(SystemErrorText.reason(error))")
                 } catch {}
             }
             let name = tagInFolders ? stem + tag + ext : stem + ext
@@ -228,7 +221,23 @@ public struct OutputPlan: Sendable {
                 output: path, input: overwritten, option: option, inPlace: inPlaceFlag, status: status)
             throw ToolFailure(file: input.description, failure.cause, status: status)
         }
+        if create && place != .inPlace { try claim(path, for: input) }
         return ResolvedOutput(path: path, kind: kind, options: options)
+    }
+
+    /// Records that `input` writes `path`; another input's claim on it fails this one (exit 1).
+    private func claim(_ path: String, for input: BatchInput) throws(ToolFailure) {
+        let key = Self.resolvedKey(path)
+        let owner = claims.withLock { claims -> String? in
+            if let owner = claims[key], owner != input.description { return owner }
+            claims[key] = input.description
+            return nil
+        }
+        if let owner {
+            throw ToolFailure(
+                file: input.description,
+                "\(owner) and \(input) would both be written as \(path): give them different names")
+        }
     }
 
     /// True when `output` names a folder: it ends in / or is an existing folder (the same rule for

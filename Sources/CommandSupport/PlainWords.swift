@@ -11,6 +11,7 @@ public enum PlainWords {
         ("Not a JPEG file", "not a JPEG file, although it starts like one"),
         ("Corrupt JPEG data", "damaged JPEG data"),
         ("unable to call", "cannot be written"),
+        ("unable to open for write", "cannot write"),
         ("write error", "cannot write (is the disk full, or a file size limit reached?)"),
     ]
 

@@ -10,15 +10,11 @@ public final class StandardOutputSpool: Sendable {
     public let folder: URL
 
     public init() throws(ToolFailure) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pdflayout-\(getpid())-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            folder = URL(fileURLWithPath: try AbandonedTemporaries.makeTemporaryFolder(prefix: "pdflayout"))
         } catch {
-            throw ToolFailure("cannot make a temporary folder for standard output: \(error.localizedDescription)")
+            throw ToolFailure("cannot make a temporary folder for standard output: \(SystemErrorText.reason(error))")
         }
-        TemporaryFiles.shared.register(folder.path)
-        self.folder = folder
     }
 
     /// The file to write in the folder.
@@ -35,7 +31,7 @@ public final class StandardOutputSpool: Sendable {
                 try FileHandle.standardOutput.write(contentsOf: chunk)
             }
         } catch {
-            throw ToolFailure(file: "<stdout>", "cannot write: \(error.localizedDescription)")
+            throw ToolFailure(file: "<stdout>", "cannot write: \(SystemErrorText.reason(error))")
         }
     }
 

@@ -310,6 +310,10 @@ extension ImgTool {
                 job.plan = plan
                 job.format = format
             }
+            // Two inputs never end in one output: the final names compared before anything is written.
+            try OutputPlan.refuseSharedOutputs(inputs) { [job] input throws(ToolFailure) in
+                [PlannedOutput(try job.destination(for: input, create: false).path)]
+            }
             return job
         }
     }

@@ -45,10 +45,11 @@ struct BlurJob: Sendable {
     }
 
     /// In a folder the input's own format is kept (when libvips can write it), unless `--format`.
-    private func destination(for input: BatchInput) throws(ToolFailure) -> ResolvedOutput {
+    func destination(for input: BatchInput, create: Bool = true) throws(ToolFailure) -> ResolvedOutput {
         guard let plan else { preconditionFailure("a blur job that writes has an output plan") }
         let format = self.format ?? BlurFormat.own(input)
-        let resolved = try plan.resolve(input, as: .image(format), keepingInputSuffix: self.format == nil)
+        let resolved = try plan.resolve(
+            input, as: .image(format), keepingInputSuffix: self.format == nil, create: create)
         let options = try BlurFormat.options(for: format, given: resolved.options, pngCompression: pngCompression)
         return ResolvedOutput(path: resolved.path, kind: resolved.kind, options: options)
     }

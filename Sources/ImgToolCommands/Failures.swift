@@ -42,7 +42,7 @@ enum Failures {
         case let failure as ToolFailure:
             return PlainWords.clean(failure.cause)
         default:
-            return PlainWords.clean("\(error)")
+            return PlainWords.clean(SystemErrorText.reason(error))
         }
     }
 

@@ -183,6 +183,12 @@ extension ImgTool {
             if review != nil && files.contains("-") {
                 throw ValidationError("--review names each photo for the decisions: give files, not standard input")
             }
+            // A given tilt is only applied: without somewhere to apply it, the run would do nothing.
+            if (angle != nil || decisions != nil) && !fix && editors.isEmpty && overlay == nil {
+                throw ValidationError(
+                    "\(angle != nil ? "--angle" : "--decisions") gives the tilt to apply: add --fix (a straightened copy) or --sidecar"
+                )
+            }
             if !editors.isEmpty && files.contains("-") {
                 throw ValidationError("--sidecar writes beside the photo: give a file, not standard input")
             }
@@ -253,6 +259,10 @@ extension ImgTool {
             job.givenAngle = angle
             job.decisions = try decisions.map { path throws(ToolFailure) in try ReviewDecisions.read(path) }
             job.rawSource = rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview
+            // Two inputs never end in one output (copy, drawing or sidecar), compared before anything is written.
+            try OutputPlan.refuseSharedOutputs(inputs) { [job] input throws(ToolFailure) in
+                try job.plannedOutputs(input)
+            }
             return job
         }
 

@@ -17,6 +17,12 @@ extension HorizonJob {
         givenAngle ?? decisions?.angle(for: input)
     }
 
+    /// Where `knownAngle` comes from, as the text line says it; nil when the tilt is measured.
+    func knownAngleSource(for input: String) -> String? {
+        if givenAngle != nil { return "given with --angle" }
+        return decisions?.angle(for: input) == nil ? nil : "accepted on the review page"
+    }
+
     /// The format of a raw photo's developed copy: -o's, else TIFF (16 bits, as raw shooters keep).
     func rawCopyFormat(_ plan: OutputPlan) -> ImageFormat {
         plan.userFormat ?? .tiff
@@ -24,7 +30,7 @@ extension HorizonJob {
 
     /// A raw photo: detection on its preview (or half-size demosaic), sidecars, and with `--fix` a
     /// developed, straightened copy (full demosaic).
-    func processRaw(_ batchInput: BatchInput) throws -> HorizonRecord {
+    func processRaw(_ batchInput: BatchInput, group: OutputGroup) throws -> HorizonRecord {
         let input = batchInput.path
         let photo = try RawPhoto(path: input)
         let detection: HorizonDetection
@@ -45,6 +51,7 @@ extension HorizonJob {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        record.angleSource = knownAngleSource(for: input)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
         let sensor: PP3Profile.RawSensor? =
@@ -53,7 +60,7 @@ extension HorizonJob {
             case .xTrans: .xTrans
             case .none: nil
             }
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor, group: group)
 
         if let fixes, let estimate {
             if fixes.place == .inPlace {
@@ -71,7 +78,7 @@ extension HorizonJob {
             let target = try fixes.resolve(batchInput, as: .image(format))
             let saving = HorizonSaveFormat.choose(
                 for: image, userFormat: format, userOptions: target.options, jpegQuality: nil)
-            try save(image, to: target.path, format: saving, strip: strip)
+            try save(image, to: target.path, format: saving, strip: strip, group: group)
             record.output = target.path
             record.outputs.append(WrittenOutput(path: target.path, width: image.width, height: image.height))
         }
@@ -82,14 +89,15 @@ extension HorizonJob {
                 toWidth: Double(image.width), height: Double(image.height)
             ).line
             let drawn = try HorizonOverlay.render(image, line: line, found: estimate != nil)
-            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays, group: group)
         }
         return record
     }
 
     /// Saves the drawn `--overlay` picture where the plan puts it; the record lists it under outputs.
     func writeOverlay(
-        _ drawn: Image, for batchInput: BatchInput, into record: inout HorizonRecord, plan overlays: OutputPlan
+        _ drawn: Image, for batchInput: BatchInput, into record: inout HorizonRecord, plan overlays: OutputPlan,
+        group: OutputGroup
     )
         throws
     {
@@ -97,7 +105,7 @@ extension HorizonJob {
         let format = HorizonSaveFormat.choose(
             for: drawn, userFormat: ImageFormat(path: target.path) ?? .jpeg, userOptions: target.options,
             jpegQuality: nil)
-        try save(drawn, to: target.path, format: format, strip: true)
+        try save(drawn, to: target.path, format: format, strip: true, group: group)
         record.outputs.append(WrittenOutput(path: target.path, width: drawn.width, height: drawn.height))
     }
 
@@ -112,7 +120,7 @@ extension HorizonJob {
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.
     func writeSidecars(
         for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord,
-        rawSensor: PP3Profile.RawSensor? = nil
+        rawSensor: PP3Profile.RawSensor? = nil, group: OutputGroup
     ) throws {
         guard !sidecars.isEmpty, let estimate else { return }
         let input = batchInput.path
@@ -125,7 +133,7 @@ extension HorizonJob {
             width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees, crop: leveller.crop)
         for (editor, target) in zip(sidecars, try sidecarPaths(for: batchInput)) {
             let path = try SidecarWriter.write(
-                editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor)
+                editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor, group: group)
             record.outputs.append(WrittenOutput(path: path))
             record.sidecars.append(path)
         }

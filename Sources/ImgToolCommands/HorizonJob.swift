@@ -43,35 +43,52 @@ struct HorizonJob: Sendable {
     func run(_ batchInput: BatchInput) -> BatchOutcome<HorizonRecord> {
         let input = batchInput.path
         do {
-            if decisions?.isRejected(input) == true { return .skipped(outputs: []) }
+            if decisions?.isRejected(input) == true { return .skippedBecause("rejected on the review page") }
             if skipExisting, fixes?.place != .inPlace, !batchInput.isStandardInput {
                 var expected = try sidecarPaths(for: batchInput, create: false)
-                if let fixes {
-                    // The copy keeps the input's format, or is PNG where libvips cannot write that
-                    // format (as HorizonSaveFormat.choose decides once the image is open); a raw
-                    // photo's developed copy is TIFF unless -o names another format.
-                    let target =
-                        RawPhoto.isRaw(input)
-                        ? try fixes.resolve(batchInput, as: .image(rawCopyFormat(fixes)), create: false)
-                        : try fixes.resolve(
-                            batchInput, as: .image(ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png),
-                            keepingInputSuffix: true, create: false)
-                    expected.append(target.path)
-                }
+                if let fix = try plannedFix(batchInput) { expected.append(fix) }
                 if !expected.isEmpty, OutputFreshness.isUpToDate(outputs: expected, input: input) {
                     return .skipped(outputs: expected)
                 }
             }
-            let record = try process(batchInput)
+            // All of the photo's outputs (copy, drawing, sidecars) appear together, or none.
+            let group = OutputGroup()
+            defer { group.discard() }
+            let record = try process(batchInput, group: group)
+            try group.commit()
             return .done(record, status: record.found ? ExitStatus.success : ExitStatus.nothingFound)
         } catch {
             return .failed(Failures.failure(error, file: input))
         }
     }
 
-    private func process(_ batchInput: BatchInput) throws -> HorizonRecord {
+    /// Where `--fix` will write `batchInput`'s copy, nil without `--fix`: the copy keeps the input's
+    /// format, or is PNG where libvips cannot write that format (as HorizonSaveFormat.choose decides
+    /// once the image is open); a raw photo's developed copy is TIFF unless -o names another format.
+    func plannedFix(_ batchInput: BatchInput) throws(ToolFailure) -> String? {
+        guard let fixes else { return nil }
         let input = batchInput.path
-        if !batchInput.isStandardInput, RawPhoto.isRaw(input) { return try processRaw(batchInput) }
+        if !batchInput.isStandardInput, RawPhoto.isRaw(input) {
+            return try fixes.resolve(batchInput, as: .image(rawCopyFormat(fixes)), create: false).path
+        }
+        let own = ImageFormat(path: input).flatMap { $0.canSave ? $0 : nil } ?? .png
+        return try fixes.resolve(batchInput, as: .image(own), keepingInputSuffix: true, create: false).path
+    }
+
+    /// Every file this job plans for `batchInput` (copy, drawing, sidecars), for the check that
+    /// no two inputs end in one output.
+    func plannedOutputs(_ batchInput: BatchInput) throws(ToolFailure) -> [PlannedOutput] {
+        var paths = try plannedFix(batchInput).map { [$0] } ?? []
+        if let overlays {
+            paths.append(try overlays.resolve(batchInput, as: .image(overlays.userFormat ?? .jpeg), create: false).path)
+        }
+        paths += try sidecarPaths(for: batchInput, create: false)
+        return paths.map { PlannedOutput($0) }
+    }
+
+    private func process(_ batchInput: BatchInput, group: OutputGroup) throws -> HorizonRecord {
+        let input = batchInput.path
+        if !batchInput.isStandardInput, RawPhoto.isRaw(input) { return try processRaw(batchInput, group: group) }
         // Standard input is read once into memory: detection and levelling both need it.
         let stdinBytes: [UInt8]? = input == "-" ? StandardInput.readAll() : nil
         let memoryImage = try stdinBytes.map { bytes throws(VipsError) in
@@ -103,10 +120,11 @@ struct HorizonJob: Sendable {
             leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
         }
         var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
+        record.angleSource = knownAngleSource(for: input)
         // Animations and multi-page files: the first frame or page is measured; say so.
         record.pages = MultiPage.report(file: input, image: header, quiet: quiet)
         record.level = fixes != nil || !sidecars.isEmpty ? false : nil
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record)
+        try writeSidecars(for: batchInput, estimate: estimate, into: &record, group: group)
         if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         // The full picture, upright, loaded lazily once for --fix and --overlay.
@@ -126,7 +144,8 @@ struct HorizonJob: Sendable {
                 record.level = true
                 if fixes.place != .beside && fixes.place != .inPlace {
                     let image = try fullImage()
-                    let path = try writeUnchanged(input: batchInput, bytes: stdinBytes, to: fixes, image: image)
+                    let path = try writeUnchanged(
+                        input: batchInput, bytes: stdinBytes, to: fixes, image: image, group: group)
                     record.output = path
                     record.outputs.append(WrittenOutput(path: path, width: image.width, height: image.height))
                 }
@@ -134,7 +153,8 @@ struct HorizonJob: Sendable {
                 let image = try fullImage()
                 let quality = stdinBytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input)
                 let path = try writeLevelled(
-                    image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality)
+                    image, angle: estimate.angleDegrees, input: batchInput, to: fixes, jpegQuality: quality,
+                    group: group)
                 record.output = path
                 record.outputs.append(WrittenOutput(path: path, width: record.crop?.width, height: record.crop?.height))
             }
@@ -143,7 +163,7 @@ struct HorizonJob: Sendable {
             let image = try fullImage()
             let drawn = try HorizonOverlay.render(
                 image, line: (estimate ?? detection.candidate)?.line, found: estimate != nil)
-            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays)
+            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays, group: group)
         }
         return record
     }
@@ -151,7 +171,7 @@ struct HorizonJob: Sendable {
     /// Levels, crops and saves atomically; returns the path written.
     private func writeLevelled(
         _ image: Image, angle: Double, input: BatchInput, to destinations: OutputPlan,
-        jpegQuality: Int?
+        jpegQuality: Int?, group: OutputGroup
     ) throws -> String {
         let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: jpegQuality)
         let written = destinations.userFormat ?? own.format
@@ -168,14 +188,14 @@ struct HorizonJob: Sendable {
             : HorizonSaveFormat.choose(
                 for: image, userFormat: destinations.userFormat ?? own.format,
                 userOptions: target.options, jpegQuality: jpegQuality)
-        try save(levelled, to: target.path, format: format, strip: strip)
+        try save(levelled, to: target.path, format: format, strip: strip, group: group)
         return target.path
     }
 
     /// A level photo's copy: its own bytes when the output keeps its format and metadata is kept,
     /// otherwise the picture re-saved as it is (no turn, no crop).
     private func writeUnchanged(
-        input: BatchInput, bytes: [UInt8]?, to destinations: OutputPlan, image: Image
+        input: BatchInput, bytes: [UInt8]?, to destinations: OutputPlan, image: Image, group: OutputGroup
     ) throws -> String {
         let own = HorizonSaveFormat.choose(for: image, userFormat: nil, jpegQuality: nil)
         let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
@@ -185,20 +205,23 @@ struct HorizonJob: Sendable {
         if !strip, sameFormat, bytesMatch, target.options.isEmpty {
             let data = try bytes.map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: input.path))
             try Self.refuseTerminal(target.path)
-            try ImageOutput.write(bytes: data, to: target.path)
+            try ImageOutput.write(bytes: data, to: target.path, group: group)
             return target.path
         }
         let quality = bytes.map { JPEGQuality.estimate(bytes: $0) } ?? JPEGQuality.estimate(path: input.path)
         let format = HorizonSaveFormat.choose(
             for: image, userFormat: destinations.userFormat ?? own.format, userOptions: target.options,
             jpegQuality: quality)
-        try save(image, to: target.path, format: format, strip: strip)
+        try save(image, to: target.path, format: format, strip: strip, group: group)
         return target.path
     }
 
-    func save(_ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool) throws {
+    func save(
+        _ image: Image, to path: String, format: HorizonSaveFormat, strip: Bool, group: OutputGroup? = nil
+    ) throws {
         try Self.refuseTerminal(path)
-        try ImageOutput.write(image, to: path, format: format.format, options: format.options, strip: strip)
+        try ImageOutput.write(
+            image, to: path, format: format.format, options: format.options, strip: strip, group: group)
     }
 
     /// `--background transparent` with an output format that has no alpha channel (JPEG): the

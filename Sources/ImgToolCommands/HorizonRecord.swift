@@ -34,6 +34,9 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     public var pages = 1
     /// Sidecars written (`--sidecar`), for the text line; also in `outputs`.
     public var sidecars: [String] = []
+    /// Where a tilt not measured came from (`--angle`, or accepted on the review page), for the
+    /// text line instead of a confidence; nil when measured.
+    var angleSource: String?
     /// Whether anything was to be written (`--fix`, `--sidecar`).
     var includesOutput: Bool { level != nil }
     /// With `--evidence`: every candidate with the features behind its confidence (the key is
@@ -94,7 +97,8 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             if includesOutput { line += ", nothing written" }
             return line
         }
-        var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (confidence \(confidenceText))"
+        let why = angleSource ?? "confidence \(confidenceText)"
+        var line = "\(name): horizon tilted \(String(format: "%+.2f", angle))° (\(why))"
         if level == true {
             line += ", level within \(Levelling.levelTolerance)°: not turned"
             line += output.map { " → \($0) unchanged" } ?? ", nothing written"

@@ -32,10 +32,18 @@ enum ImageOutput {
         }
     }
 
-    /// Writes `image` in `format` with the saver `options`.
+    /// Writes `image` in `format` with the saver `options`. Kept metadata never keeps the EXIF
+    /// thumbnail: it shows the picture before the change (the unfrosted screenshot, the tilted photo).
     static func write(
-        _ image: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool
+        _ original: Image, to path: String, format: ImageFormat, options: SaverOptions, strip: Bool,
+        group: OutputGroup? = nil
     ) throws(ToolFailure) {
+        let image: Image
+        do {
+            image = strip ? original : try original.withoutThumbnail()
+        } catch {
+            throw Failures.failure(error, file: path)
+        }
         guard path != "-" else {
             do {
                 try image.save(toDescriptor: 1, format: format, options: options, strip: strip)
@@ -46,7 +54,7 @@ enum ImageOutput {
         }
         ProcessControl.removeTemporaryFilesOnInterrupt()
         do {
-            try AtomicOutput.write(to: path) { temporary in
+            try AtomicOutput.write(to: path, group: group) { temporary in
                 // The temporary name has no suffix: the format is passed explicitly.
                 try image.save(to: temporary, format: format, options: options, strip: strip)
             }
@@ -57,14 +65,14 @@ enum ImageOutput {
 
     /// Writes bytes already encoded (a photo's own, copied unchanged) the same way: to a file
     /// that appears whole or not at all, or to standard output for `-`.
-    static func write(bytes data: Data, to path: String) throws(ToolFailure) {
+    static func write(bytes data: Data, to path: String, group: OutputGroup? = nil) throws(ToolFailure) {
         guard path != "-" else {
             FileHandle.standardOutput.write(data)
             return
         }
         ProcessControl.removeTemporaryFilesOnInterrupt()
         do {
-            try AtomicOutput.write(to: path) { temporary in
+            try AtomicOutput.write(to: path, group: group) { temporary in
                 try data.write(to: URL(fileURLWithPath: temporary))
             }
         } catch {

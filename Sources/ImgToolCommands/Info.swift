@@ -11,8 +11,8 @@ extension ImgTool {
         public static let configuration = CommandConfiguration(
             abstract: "Show format, size, bands, EXIF orientation and metadata of images.",
             discussion: """
-                Width and height are as displayed, after the EXIF orientation. The pixels are decoded
-                once, so truncated or corrupt files are reported as errors.
+                Width and height are as displayed, after the EXIF orientation. The pixels are \
+                decoded once, so truncated or corrupt files are reported as errors.
 
                 Folders contribute the images directly in them (-r: and in every folder below), in path order. With --json, a file that cannot be read gives {"file", "error", "exit_status"}.
 

@@ -51,6 +51,12 @@ struct ReviewDecisions: Sendable, Codable, Equatable {
                 "--decisions \(path): not a decisions file (JSON {\"version\": 1, \"photos\": [...]}, as the review page saves)",
                 status: ExitStatus.usage)
         }
+        // A later page's file may mean something this version does not read: never guessed at.
+        guard decisions.version == 1 else {
+            throw ToolFailure(
+                "--decisions \(path): version \(decisions.version) is not one this imgtool reads (1): save the decisions from this version's review page",
+                status: ExitStatus.usage)
+        }
         for photo in decisions.photos {
             switch photo.decision {
             case "accept":

@@ -186,15 +186,11 @@ struct TemporaryFolder {
     let path: String
 
     init(prefix: String) throws(LayoutError) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "\(prefix)-\(getpid())-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            path = try AbandonedTemporaries.makeTemporaryFolder(prefix: prefix)
         } catch {
-            throw .spool("cannot make a temporary folder: \(error.localizedDescription)")
+            throw .spool("cannot make a temporary folder: \(SystemErrorText.reason(error))")
         }
-        path = url.path
-        TemporaryFiles.shared.register(path)
     }
 
     func remove() {

@@ -56,32 +56,28 @@ public struct RasterJob: Sendable {
         PagePixels(placed, scale: scale, contentOffset: geometry[placed.page]?.contentOffset ?? (0, 0))
     }
 
-    /// Writes every view to its file. Each file is written under a temporary name and renamed
-    /// when complete; if any view fails, the files this run already finished are removed too,
-    /// so a failed run leaves no output behind.
+    /// Writes every view to its file. Each file is written whole under a temporary name; when all
+    /// are, they are renamed into place together (`OutputGroup`). If any view fails, none is, and
+    /// files of an earlier run under the same names stay as they were.
     public func run() throws {
-        let written = WrittenFiles()
-        do {
-            let small = views.indices.filter(isSmall)
-            let progress = ProgressBar(
-                label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
-            defer { progress.finish() }
-            _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) {
-                item, document in
-                let index = small[item]
-                let image = try drawWhole(index, document: document)
-                try save(image, as: names[index], written: written)
-                progress.advance()
-            }
-            for index in views.indices where !isSmall(index) {
-                let streamed = StreamedView(job: self, index: index)
-                try AtomicOutput.write(to: names[index]) { temporary in try streamed.write(to: temporary) }
-                written.add(names[index])
-            }
-        } catch {
-            written.removeAll()
-            throw error
+        let group = OutputGroup()
+        defer { group.discard() }
+        let small = views.indices.filter(isSmall)
+        let progress = ProgressBar(
+            label: progressLabel ?? "", total: small.count, quiet: progressLabel == nil, minimum: 8)
+        defer { progress.finish() }
+        _ = try ParallelRender.map(count: small.count, workers: workers, source: source, password: password) {
+            item, document in
+            let index = small[item]
+            let image = try drawWhole(index, document: document)
+            try save(image, as: names[index], group: group)
+            progress.advance()
         }
+        for index in views.indices where !isSmall(index) {
+            let streamed = StreamedView(job: self, index: index)
+            try AtomicOutput.write(to: names[index], group: group) { temporary in try streamed.write(to: temporary) }
+        }
+        try group.commit()
     }
 
     private func drawWhole(_ index: Int, document: Document) throws -> Image {
@@ -97,25 +93,9 @@ public struct RasterJob: Sendable {
         return try canvas.image()
     }
 
-    private func save(_ image: Image, as name: String, written: WrittenFiles) throws {
-        try AtomicOutput.write(to: name) { temporary in
+    private func save(_ image: Image, as name: String, group: OutputGroup) throws {
+        try AtomicOutput.write(to: name, group: group) { temporary in
             try image.save(to: temporary, format: format, options: options)
-        }
-        written.add(name)
-    }
-}
-
-/// Files finished by this run, to take back if a later view fails.
-private final class WrittenFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: [String] = []
-
-    func add(_ path: String) { lock.withLock { paths.append(path) } }
-
-    func removeAll() {
-        lock.withLock {
-            for path in paths { unlink(path) }
-            paths = []
         }
     }
 }

@@ -9,8 +9,9 @@ final class Spool: @unchecked Sendable {
     private let lock = NSLock()
     private var named = true
 
-    /// `bytes` is the file's size; `usedBytes` what is written into it (the rest stays sparse).
-    init(folder: String, bytes: Int, usedBytes: Int) throws {
+    /// `bytes` is the file's size; `usedBytes` what is written into it (the rest stays sparse);
+    /// `destination` the name of the output it is for.
+    init(folder: String, destination: String, bytes: Int, usedBytes: Int) throws {
         var info = statvfs()
         if statvfs(folder, &info) == 0 {
             let free = Double(info.f_bavail) * Double(info.f_frsize)
@@ -18,13 +19,19 @@ final class Spool: @unchecked Sendable {
                 throw LayoutError.noSpaceForSpool(folder: folder, megabytes: usedBytes >> 20)
             }
         }
-        var template = Array("\(folder)/.pdflayout-spool-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Named as AtomicOutput names its temporaries (`.NAME.PID-RANDOM.tmp`), so that a later
+        // run removes one a killed run (SIGKILL) left, as it does theirs.
+        var path = "", descriptor: Int32 = -1
+        for _ in 0..<8 where descriptor < 0 {
+            path = AbandonedTemporaries.temporaryPath(in: folder, for: destination)
+            TemporaryFiles.shared.register(path)
+            descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor < 0 { TemporaryFiles.shared.forget(path) }
+            if descriptor < 0 && errno != EEXIST { break }
+        }
         guard descriptor >= 0 else {
             throw LayoutError.spool("cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        TemporaryFiles.shared.register(path)
         // The holes this leaves read as zeros: alpha 0, the background.
         guard ftruncate(descriptor, off_t(bytes)) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -40,7 +40,7 @@ public enum StandardInputBook {
         } catch let error as ComicError {
             throw error
         } catch {
-            throw LayoutError.spool("cannot spool standard input into \(folder.path): \(error.localizedDescription)")
+            throw LayoutError.spool("cannot spool standard input into \(folder.path): \(SystemErrorText.reason(error))")
         }
         return .comic(try ComicBook.read(spool, name: "Comic"))
     }

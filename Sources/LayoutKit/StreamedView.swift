@@ -44,9 +44,12 @@ struct StreamedView {
         let view = job.views[index], scale = job.scales[index]
         let size = Scale.pixelSize(of: view, scale: scale)
         let pages = spooledPages(view, scale: scale, size: size)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        // `path` is AtomicOutput's temporary for the destination: the spool is named for the same one.
+        let destination = AbandonedTemporaries.parse(url.lastPathComponent)?.destination ?? url.lastPathComponent
         let spool = try Spool(
-            folder: folder, bytes: size.width * size.height * Self.bands,
+            folder: folder, destination: destination, bytes: size.width * size.height * Self.bands,
             usedBytes: pages.reduce(0) { $0 + $1.rect.width * $1.rect.height * Self.bands })
         defer { spool.remove() }
         try render(pages, into: spool, width: size.width, scale: scale)

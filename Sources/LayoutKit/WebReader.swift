@@ -278,7 +278,7 @@ public struct WebReader: Sendable {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw FileWriteError(path: path, "cannot write: \(error.localizedDescription)")
+            throw FileWriteError(path: path, "cannot write: \(SystemErrorText.reason(error))")
         }
     }
 }

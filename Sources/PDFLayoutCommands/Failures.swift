@@ -35,8 +35,11 @@ enum Failures {
             return "not a readable PDF (the file is damaged or truncated)"
         case FirstLine.Failure.isFolder: return "is a folder, not a file holding the password"
         case FirstLine.Failure.unreadable: return "cannot be read"
+        case ComicError.notAnImage(let name, let reason):
+            // libvips' words for the page, in plain words (`the file ends early: it is truncated`).
+            return ComicError.notAnImage(name: name, reason: PlainWords.clean(reason)).description
         case let error as ComicError: return error.description
-        default: return PlainWords.clean("\(error)")
+        default: return PlainWords.clean(SystemErrorText.reason(error))
         }
     }
 

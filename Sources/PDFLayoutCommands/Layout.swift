@@ -64,15 +64,19 @@ extension PDFLayout {
                 permissions), which needs its owner password: as --password, or with
                 --owner-password beside the user password; without it nothing is
                 written (exit status 1) unless --drop-encryption asks for unencrypted
-                sheets.
+                sheets. One rule for what a PDF forbids: images, EPUB, CBZ and the reader
+                (whose text layer holds every word) cannot carry its permissions, so a PDF
+                that forbids copying is refused for them (exit status 1) unless its owner
+                password is given or --drop-encryption says its restrictions may go.
                 -o NAME.png|.jpg|.webp|.tif writes an image per view: NAME-001.png,
                 NAME-002.png, ... when there are several, or the numbers of a printf
                 pattern in the name (page-%04d.png). Views of one page are numbered by
                 their page (--pages 3-9 -o p.png: p-003.png ... p-009.png), spreads by
-                their place; numbered images of that name from an earlier run that this
-                run did not write are removed (and listed). Saver options go in brackets
-                (x.png[compression=9]); PNG defaults to zlib level 1, as small as
-                pdftocairo's files and several times faster. Continuous views are
+                their place. Numbered images an earlier run wrote under that name (listed
+                in a hidden .NAME.png.pdflayout-run beside them) that this run did not
+                write are removed (and listed); no other file is. Saver options go in
+                brackets (x.png[compression=9]); PNG defaults to zlib level 1, as small
+                as pdftocairo's files and several times faster. Continuous views are
                 streamed through a spool file, so a whole book needs little memory.
                 Without -o or --json, a summary of the views is printed.
 
@@ -93,14 +97,14 @@ extension PDFLayout {
                 ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads.
 
                 Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads; on
-                standard input too, known by their first bytes) and folders of images are
-                laid out like PDFs, a point per pixel, pages in natural order (p2 before
-                p10). ComicInfo.xml decides what the command line leaves
-                open: Manga YesAndRightToLeft reads right to left (--ltr overrides), the
-                first page is a cover unless it says otherwise, DoublePage pages and wide
-                pages stand alone. An archive with an entry named with .. or an absolute
-                path, a link, two entries of one name, a page over 256 MB or over the pixel
-                limit, or no readable image is refused whole, with one line.
+                standard input too, known by their first bytes) and folders of images are laid
+                out like PDFs, a point per pixel, pages in natural order (p2 before p10).
+                ComicInfo.xml decides what the command line leaves open: Manga
+                YesAndRightToLeft reads right to left (--ltr overrides), the first page is a
+                cover unless it says otherwise, DoublePage pages and wide pages stand alone.
+                An archive with an entry named with .. or an absolute path, a link, two
+                entries of one name, a page over 256 MB or over the pixel limit, or no
+                readable image is refused whole, with one line.
 
                 --format html -o DIR/ writes a web reader of the layout into DIR: index.html,
                 reader.js and reader.css (the project's own, no network), layout.json (and
@@ -113,15 +117,14 @@ extension PDFLayout {
                 direction. DIR must be new, empty, or a previous reader (which is replaced
                 whole); with several PDFs each gets DIR/NAME/.
 
-                Exit status: 0 done; 1 the PDF could not be read (missing, damaged,
-                encrypted without --password, or PDF sheets of an encrypted PDF without
-                its owner password or --drop-encryption) or an output not written, and then no
-                output file is left; 2 the PDF has no pages ("FILE: no pages to lay
-                out", nothing written; in a batch the others are laid out, and 1 wins
-                over 2); 64 bad command line, including --pages
-                outside the document, a view too large (over a gigapixel without
-                --force, or more than the format holds) and over 10,000 pages to
-                write without --force.
+                Exit status: 0 done; 1 the PDF could not be read (missing, damaged, encrypted
+                without --password, or PDF sheets of an encrypted PDF without its owner
+                password or --drop-encryption) or an output not written, and then no output
+                file is left; 2 the PDF has no pages ("FILE: no pages to lay out", nothing
+                written; in a batch the others are laid out, and 1 wins over 2); 64 bad
+                command line, including --pages outside the document, a view too large (over a
+                gigapixel without --force, or more than the format holds) and over 10,000
+                pages to write without --force.
 
                 Examples:
                   pdflayout book.pdf --two-up --rtl -o spreads.pdf
@@ -284,7 +287,7 @@ extension PDFLayout {
 
         @Flag(
             help:
-                "PDF sheets of an encrypted PDF are written unencrypted. Without it they keep its encryption (AES-256, its user password and permissions), which needs its owner password."
+                "Write without the encrypted PDF's restrictions: PDF sheets unencrypted, and images, EPUB, CBZ or a reader of a PDF that forbids copying. Without it sheets keep its encryption (AES-256, its user password and permissions), which needs its owner password, and the others are refused for such a PDF."
         )
         var dropEncryption = false
 
@@ -331,11 +334,12 @@ extension PDFLayout {
             if dropEncryption && ownerPassword != nil {
                 throw ValidationError("give --owner-password (sheets encrypted) or --drop-encryption (not), not both")
             }
-            for (option, given) in [("--drop-encryption", dropEncryption), ("--owner-password", ownerPassword != nil)]
-            where given {
-                if let output, !Self.writesPDF(output: output, format: format) {
-                    throw ValidationError("\(option) applies to PDF sheets (-o NAME.pdf): images carry no encryption")
-                }
+            if ownerPassword != nil, let output, !Self.writesPDF(output: output, format: format) {
+                throw ValidationError(
+                    "--owner-password applies to PDF sheets (-o NAME.pdf): images carry no encryption")
+            }
+            if dropEncryption && output == nil {
+                throw ValidationError("--drop-encryption is for what is written: add -o")
             }
             if let readerSets {
                 if !writesReader {
@@ -387,6 +391,14 @@ extension PDFLayout {
             let job = LayoutJob(
                 output: output, format: format, folder: folder, batched: several, quiet: quiet,
                 request: try layoutRequest(password: password), force: force, skipExisting: skipExisting)
+            // Two documents never end in one output (book.cbz and book.pdf both as out/book.pdf, or
+            // numbering out/book-001.png …), compared before anything is written.
+            do {
+                try OutputPlan.refuseSharedOutputs(inputs, outputs: job.plannedOutputs)
+            } catch {
+                Console.error("pdflayout: \(error.message)")
+                throw ExitCode(error.status)
+            }
             // Documents go one at a time, each rendered by -j threads (one poppler document per thread).
             let tally = Batch.run(inputs, jobs: 1, report: report, text: { (result: LayoutResult) in result.lines }) {
                 input in

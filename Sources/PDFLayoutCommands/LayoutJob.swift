@@ -173,6 +173,7 @@ struct LayoutJob: Sendable {
                 "-o - writes one image, and this layout has \(views) views: choose one with --pages, use --continuous, or write -o NAME.\((format ?? "png").lowercased()) (numbered)",
                 status: ExitStatus.usage)
         }
+        try refuseCopyingForbidden(input, into: target, file: file)
         ProcessControl.removeTemporaryFilesOnInterrupt()
         var written: Written
         do {
@@ -188,7 +189,8 @@ struct LayoutJob: Sendable {
                 written = try writeImages(laidOut, of: input, to: target, format: format, file: file)
                 if spool == nil {
                     written.lines.append(
-                        contentsOf: Self.removeStale(pattern: target.path, written: written.outputs.map(\.path)))
+                        contentsOf: try Self.removeStale(
+                            pattern: target.path, written: written.outputs.map(\.path).filter { $0 != target.path }))
                 }
             }
         } catch QPDFError.encryptionNotKept(let gap) {
@@ -203,6 +205,20 @@ struct LayoutJob: Sendable {
             written.outputs = written.outputs.map { WrittenOutput(path: "-", width: $0.width, height: $0.height) }
         }
         return written
+    }
+
+    /// One rule for a PDF that forbids copying: only PDF sheets carry that permission (its
+    /// encryption, with the owner password); images, books and the reader (a text layer of every
+    /// word) would copy it out, so they are written only for its owner (the owner password opened
+    /// it: no restriction left) or with --drop-encryption.
+    private func refuseCopyingForbidden(
+        _ input: LayoutInput, into target: OutputTarget, file: String
+    ) throws(ToolFailure) {
+        guard target.kind != .pdf, input.document.forbidsCopying, request.encryption != .drop else { return }
+        throw ToolFailure(
+            file: file,
+            "its permissions forbid copying, which \(target.kind == .reader ? "a reader's text layer" : "images") cannot carry: write PDF sheets (-o NAME.pdf), which keep them, or give its owner password or --drop-encryption"
+        )
     }
 
     /// The vector PDF; qpdf's failure to make the sheets falls back to cairo, said on stderr.
@@ -319,22 +335,37 @@ struct LayoutJob: Sendable {
         return Written(lines: [line], outputs: outputs)
     }
 
-    /// Removes the numbered images an earlier run left under the same name that this run did not
-    /// write; says which (the lines for people), so nothing disappears unannounced.
-    private static func removeStale(pattern: String, written: [String]) -> [String] {
-        let stale = OutputNames.stale(for: pattern, written: written)
-        var removed: [String] = []
-        for path in stale where (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+    /// Removes the numbered images an earlier run provably wrote under the same name (its
+    /// `RunRecord`) that this run did not write; says which (the lines for people), so nothing
+    /// disappears unannounced. Files the record does not list are never touched.
+    private static func removeStale(pattern: String, written: [String]) throws -> [String] {
+        let removed: [String]
+        do {
+            removed = try RunRecord.replace(pattern: pattern, tool: "pdflayout", written: written)
+        } catch {
+            throw Failures.failure(error, file: RunRecord.path(for: pattern, tool: "pdflayout"))
+        }
         guard !removed.isEmpty else { return [] }
         let shown =
             removed.count <= 2 ? removed.joined(separator: ", ") : "\(removed[0]) … \(removed[removed.count - 1])"
         return ["\(shown): \(removed.count) numbered image\(removed.count == 1 ? "" : "s") of an earlier run removed"]
     }
 
+    /// What one document will write in a batch's folder, for the check that no two end in one
+    /// output: images are a pattern that numbers the views of a several-view layout.
+    func plannedOutputs(_ input: BatchInput) throws(ToolFailure) -> [PlannedOutput] {
+        guard let folder else { return [] }
+        let target = try target(for: input, in: folder, create: false)
+        if case .image = target.kind { return [PlannedOutput(target.path, numbered: true)] }
+        return [PlannedOutput(target.path)]
+    }
+
     /// The output of one PDF in a batch: DIR/NAME.pdf, or DIR/NAME.png numbered per view.
-    private func target(for input: BatchInput, in folder: OutputPlan) throws(ToolFailure) -> OutputTarget {
+    private func target(
+        for input: BatchInput, in folder: OutputPlan, create: Bool = true
+    ) throws(ToolFailure) -> OutputTarget {
         let kind = OutputTarget.kind(format: format ?? "pdf")
-        let path = try folder.resolve(input, as: kind).path
+        let path = try folder.resolve(input, as: kind, create: create).path
         // DIR/NAME/ for each PDF: a reader is a folder.
         if kind == .reader { return OutputTarget(path: path, kind: .reader) }
         return try OutputTarget.parse(path)

@@ -179,34 +179,6 @@ enum OutputNames {
         return (stem, target.suffix.map { String(name.suffix($0.count)) } ?? "")
     }
 
-    /// Files beside `written` that look like this run's numbered images but are not among them
-    /// (`p-001.png` left by an earlier run of `-o p.png` when this one wrote `p-003.png` …): the
-    /// name `-o` gives owns its numbered family, so they are removed rather than left to pass for
-    /// part of this run.
-    static func stale(for name: String, written: [String]) -> [String] {
-        let prefix: String, suffix: String, minimumDigits: Int
-        if let pattern = try? pattern(in: name, for: name) {
-            (prefix, suffix, minimumDigits) = (pattern.prefix, pattern.suffix, max(pattern.width, 1))
-        } else {
-            let (stem, extensionText) = parts(of: name)
-            (prefix, suffix, minimumDigits) = (stem + "-", extensionText, 3)
-        }
-        let folder = (prefix as NSString).deletingLastPathComponent
-        let namePrefix = (prefix as NSString).lastPathComponent
-        let listed = folder.isEmpty ? "." : folder
-        guard !suffix.contains("/"),
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: listed)
-        else { return [] }
-        let kept = Set(written.map { ($0 as NSString).lastPathComponent })
-        return entries.filter { entry in
-            guard entry.hasPrefix(namePrefix), entry.hasSuffix(suffix), !kept.contains(entry),
-                entry.count >= namePrefix.count + suffix.count + minimumDigits
-            else { return false }
-            let digits = entry.dropFirst(namePrefix.count).dropLast(suffix.count)
-            return digits.allSatisfy { $0.isASCII && $0.isNumber }
-        }.sorted().map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
-    }
-
     private static func padded(_ number: Int, width: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits

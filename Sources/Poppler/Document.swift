@@ -88,6 +88,12 @@ public final class Document {
         poppler_document_get_permissions(document).rawValue != POPPLER_PERMISSIONS_FULL.rawValue
     }
 
+    /// True when the file's permissions forbid copying its text and images (extraction), as its
+    /// owner password would lift.
+    public var forbidsCopying: Bool {
+        poppler_document_get_permissions(document).rawValue & POPPLER_PERMISSIONS_OK_TO_COPY.rawValue == 0
+    }
+
     /// "1.7" style version of the file format.
     public var pdfVersion: String {
         guard let text = poppler_document_get_pdf_version_string(document) else { return "" }

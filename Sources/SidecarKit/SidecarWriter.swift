@@ -35,11 +35,12 @@ public struct SidecarError: Error, Sendable, Equatable, CustomStringConvertible 
 public enum SidecarWriter {
     /// Writes `editor`'s sidecar for `photo` and returns its path. `sidecarPath` overrides the
     /// default place (`SidecarEditor.path(for:)`); `rawSensor` is a raw photo's (RawTherapee
-    /// leaves a border of it out of its picture), nil for other photos.
+    /// leaves a border of it out of its picture), nil for other photos. With a `group`, the new
+    /// sidecar waits there to be moved into place with the photo's other outputs.
     @discardableResult
     public static func write(
         _ editor: SidecarEditor, for photo: String, geometry: SidecarGeometry, sidecarPath: String? = nil,
-        rawSensor: PP3Profile.RawSensor? = nil
+        rawSensor: PP3Profile.RawSensor? = nil, group: OutputGroup? = nil
     ) throws(SidecarError) -> String {
         let path = sidecarPath ?? editor.path(for: photo)
         let existing = try read(path)
@@ -64,13 +65,13 @@ public enum SidecarWriter {
         }
         if text == existing { return path }
         do {
-            try AtomicOutput.write(to: path) { temporary in
+            try AtomicOutput.write(to: path, group: group) { temporary in
                 try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
             }
         } catch let error as FileWriteError {
             throw SidecarError(kind: .io, path: path, reason: error.reason)
         } catch {
-            throw SidecarError(kind: .io, path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw SidecarError(kind: .io, path: path, reason: "cannot write: \(SystemErrorText.reason(error))")
         }
         return path
     }
@@ -90,7 +91,7 @@ public enum SidecarWriter {
         } catch let error as SidecarError {
             throw error
         } catch {
-            throw SidecarError(kind: .io, path: path, reason: "cannot read: \(error.localizedDescription)")
+            throw SidecarError(kind: .io, path: path, reason: "cannot read: \(SystemErrorText.reason(error))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CXMLShim
 import CommandSupport
 import Foundation
 import ToolSupport
@@ -11,7 +12,8 @@ import Vips
 /// - `MALLOC_ARENA_MAX`: glibc's own; when set, the two-arena limit below is not applied.
 /// - `VIPS_CONCURRENCY`: libvips' own; when set, batches do not share the cores out.
 /// - `FROSTLEVEL_VIPS_WARNINGS=1`: keep libvips' GLib warnings on stderr.
-/// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout).
+/// - `FROSTLEVEL_LIBRARY_STDERR=1`: keep poppler's direct writes to descriptor 2 (pdflayout) and
+///   libxml2's parser errors (both tools).
 /// - `VIPS_LEAK=1`: libvips' own leak report at exit.
 /// - `FROSTLEVEL_VIPS_VECTOR` (any value): let libvips compile vector code with liborc even where
 ///   the policy turns it off (pdflayout, below).
@@ -72,6 +74,9 @@ public struct RuntimePolicy: Sendable {
                 cachedOperations: environment["FROSTLEVEL_VIPS_CACHE_MAX"].flatMap { Int($0) } ?? cachedOperations,
                 usesVectorCode: usesVectorCode || keepsVectorCode))
         for settings in librarySettings { settings(environment) }
+        // libxml2 prints its parser errors on stderr ("namespace error : …") before the tool's own
+        // one line about an unreadable sidecar or ComicInfo.xml, which says it in plain words.
+        if environment["FROSTLEVEL_LIBRARY_STDERR"] == nil { CXMLShim_silenceErrors() }
         if silencesLibraryStderr && environment["FROSTLEVEL_LIBRARY_STDERR"] == nil {
             Console.silenceLibraryOutput()
         }

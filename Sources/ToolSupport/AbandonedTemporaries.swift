@@ -29,7 +29,7 @@ public enum AbandonedTemporaries {
 
     /// A fresh temporary path for `name` in `folder`, of the one pattern `parse` reads
     /// (`.NAME.PID-RANDOM.tmp`): `AtomicOutput`'s files and `AtomicFolder`'s folders.
-    static func temporaryPath(in folder: String, for name: String) -> String {
+    public static func temporaryPath(in folder: String, for name: String) -> String {
         "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
@@ -45,6 +45,41 @@ public enum AbandonedTemporaries {
             let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil
         else { return nil }
         return (String(destination), pid)
+    }
+
+    /// A private folder under the system's temporary directory (`/tmp/PREFIX-PID-UUID`), created
+    /// empty (mode 0700, registered so that SIGINT, SIGTERM and SIGHUP remove it). Folders of the
+    /// same prefix that dead processes of this user left (SIGKILL) are removed first.
+    public static func makeTemporaryFolder(prefix: String) throws -> String {
+        let base = FileManager.default.temporaryDirectory.path
+        sweepFolders(in: base, prefix: prefix)
+        let path = "\(base)/\(prefix)-\(getpid())-\(UUID().uuidString)"
+        // Registered before it exists, so that no signal can leave it behind.
+        TemporaryFiles.shared.register(path)
+        guard mkdir(path, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.shared.forget(path)
+            throw FileWriteError(path: path, "cannot make a temporary folder: \(reason)")
+        }
+        return path
+    }
+
+    /// Removes `PREFIX-PID-UUID` folders in `base` whose process is gone, owned by this user:
+    /// exactly that name (a UUID as Foundation writes it), a folder not reached through a link.
+    static func sweepFolders(in base: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for name in names where name.hasPrefix(prefix + "-") {
+            let tag = name.dropFirst(prefix.count + 1)
+            guard let dash = tag.firstIndex(of: "-") else { continue }
+            let digits = tag[..<dash], uuid = tag[tag.index(after: dash)...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(digits),
+                pid > 0, UUID(uuidString: String(uuid))?.uuidString == String(uuid), isGone(pid)
+            else { continue }
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// True when no process `pid` runs on this machine.

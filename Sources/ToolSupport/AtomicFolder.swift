@@ -28,7 +28,11 @@ public enum AtomicFolder {
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.forget(temporary) }
         do {
-            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            do {
+                try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            } catch {
+                throw FileWriteError(path: destination, "cannot write: \(SystemErrorText.reason(error))")
+            }
             let result = try write(temporary)
             try checkReplaceable(url.path, mayReplace: mayReplace)
             try moveIntoPlace(temporary, url.path, parent: parent, name: name)

@@ -7,6 +7,9 @@ public enum BatchOutcome<Record: Sendable>: Sendable {
     case done(Record, status: Int32 = ExitStatus.success)
     /// `--skip-existing`: these outputs are newer than the input.
     case skipped(outputs: [String])
+    /// Skipped for another reason than up-to-date outputs (`rejected on the review page`), said
+    /// in the line for people; counted and recorded as skipped.
+    case skippedBecause(String)
     case failed(ToolFailure)
 }
 
@@ -110,6 +113,13 @@ public enum Batch {
                         lines = [encoded(SkippedRecord(file: input.description, outputs: outputs), input)]
                     } else if !report.quiet {
                         lines = ["\(input): up to date (\(shortList(outputs))), skipped"]
+                    }
+                case .skippedBecause(let reason):
+                    tally.withLock { $0.skipped += 1 }
+                    if report.json {
+                        lines = [encoded(SkippedRecord(file: input.description, outputs: []), input)]
+                    } else if !report.quiet {
+                        lines = ["\(input): \(reason), skipped"]
                     }
                 case .failed(let failure):
                     tally.withLock {

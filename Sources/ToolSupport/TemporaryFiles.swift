@@ -33,9 +33,12 @@ public final class TemporaryFiles: @unchecked Sendable {
     public func removeOnInterrupt() {
         lock.withLock {
             guard sources.isEmpty else { return }
+            // A queue of its own: the shared global queue's threads may all be busy rendering
+            // (a whole EPUB's pages), and the handler would wait for them to finish.
+            let queue = DispatchQueue(label: "frostlevel.signals", qos: .userInteractive)
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [self] in
                     // The lock is kept until _exit: a thread registering another temporary file
                     // now (batch jobs, parallel pages) waits, so it cannot create a file after

@@ -40,11 +40,20 @@ extension Image {
     /// heifsave picks AV1 from a file name ending in .avif and HEVC otherwise; a name without that
     /// suffix (a temporary file) would get HEVC inside an .avif, which browsers cannot open. So an
     /// .avif is asked for AV1 explicitly, unless the options choose a compression themselves.
+    /// Likewise ppmsave picks P5 grey (.pgm), PF float (.pfm) or P4 bits (.pbm) from the file
+    /// name: a temporary name would get 8-bit colour P6 whatever the suffix, so it is asked too.
     static func codecOptions(suffix: String, options: String) -> String {
-        guard suffix.lowercased() == ".avif", !options.lowercased().contains("compression") else { return options }
+        let lower = suffix.lowercased(), given = options.lowercased()
         let inner = options.count > 2 ? String(options.dropFirst().dropLast()) + "," : ""
-        return "[" + inner + "compression=av1]"
+        if lower == ".avif", !given.contains("compression") { return "[" + inner + "compression=av1]" }
+        if let netpbm = Self.netpbmFormats[lower], !given.contains("format") {
+            return "[" + inner + "format=\(netpbm)]"
+        }
+        return options
     }
+
+    /// The Netpbm suffixes whose format ppmsave otherwise takes from the file name.
+    private static let netpbmFormats = [".pgm": "pgm", ".pfm": "pfm", ".pbm": "pbm", ".ppm": "ppm"]
 
     /// Writes the image to a file descriptor (standard output by default) in the format of
     /// `suffix` (".png", ".jpg", ...).
@@ -119,6 +128,19 @@ extension Image {
         let fresh = try copy()
         for name in fieldNames
         where name.hasSuffix("-data") || name.hasPrefix("exif-") || name.hasPrefix("png-comment-") {
+            _ = vips_image_remove(fresh.pointer, name)
+        }
+        return fresh
+    }
+
+    /// A copy (pixels shared) without the EXIF thumbnail: the picture before any change, which
+    /// file managers show and which would carry the unfrosted or tilted original inside the copy.
+    /// libvips 8.14 rebuilds EXIF from the fields when saving (`vips__exif_update`, JPEG, PNG,
+    /// WebP, HEIF): it drops the thumbnail when `jpeg-thumbnail-data` is gone, and the IFD1 tags
+    /// that described it when their `exif-ifd1-` fields are.
+    public func withoutThumbnail() throws(VipsError) -> Image {
+        let fresh = try copy()
+        for name in fieldNames where name == "jpeg-thumbnail-data" || name.hasPrefix("exif-ifd1-") {
             _ = vips_image_remove(fresh.pointer, name)
         }
         return fresh

@@ -59,13 +59,18 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
         self.message = message
     }
 
-    /// One line for a terminal: the first non-empty line, without libvips' "domain: " prefix noise.
+    /// One line for a terminal: the first non-empty line, without libvips' "domain: " prefix noise,
+    /// with the system's cause in brackets when libvips gave one on a line of its own
+    /// (`vips_error_system`: "unable to open for write" then "unix error: Permission denied").
     public var description: String {
         let lines = message.split(whereSeparator: \.isNewline).map { String($0) }
-        guard let first = lines.map(trimmed).first(where: { !$0.isEmpty }) else {
+        let systemPrefix = "unix error:"
+        guard let first = lines.first(where: { !trimmed($0).isEmpty && !$0.hasPrefix(systemPrefix) }).map(trimmed)
+        else {
             return "libvips failed without a message"
         }
-        return first
+        guard let cause = lines.first(where: { $0.hasPrefix(systemPrefix) }) else { return first }
+        return "\(first) (\(cause.dropFirst(systemPrefix.count).drop { $0 == " " }))"
     }
 
     /// Takes (and clears) the process-wide error buffer right after a failed call:

@@ -172,6 +172,8 @@ import Testing
         #expect(records[1]["direction"] as? String == "rtl", "the book's /Direction still decides")
         #expect(
             Self.tree(out) == [
+                // Each document's record of its numbered images (RunRecordTests), hidden beside them.
+                ".mixed.png.pdflayout-run", "manga/.book-rtl.png.pdflayout-run",
                 "manga/book-rtl-001.png", "manga/book-rtl-002.png", "manga/book-rtl-003.png",
                 "manga/book-rtl-004.png", "mixed-001.png", "mixed-002.png", "mixed-003.png",
             ])

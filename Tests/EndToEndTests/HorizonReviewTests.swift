@@ -185,7 +185,12 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tilted-lake.tif").path))
         // Decisions for photos not given (moved, renamed) are named in a note.
         let one = try run(
-            "imgtool", ["horizon", "tilted-lake.jpg", "--decisions", saved.path], currentDirectory: photos)
+            "imgtool",
+            [
+                "horizon", "tilted-lake.jpg", "--decisions", saved.path, "--fix", "-o",
+                out.appendingPathComponent("one.jpg").path,
+            ],
+            currentDirectory: photos)
         #expect(one.status == 0 && one.stderr.contains("3 photos in \(saved.path) are not among the inputs"))
         // Undecided: detected as usual.
         let shore = try #require(detected["photos/horizon-people-shore.jpg"]?["angle"] as? Double)

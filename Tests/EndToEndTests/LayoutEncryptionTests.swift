@@ -117,9 +117,8 @@ import Testing
         #expect(dropped.status == 0, "\(dropped.stderr)")
         #expect(try run("qpdf", ["--show-encryption", output]).text.contains("File is not encrypted"))
         #expect(try Self.check(output, password: ""))
-        // Images carry no encryption: the flags are refused there, and with no -o.
+        // Images carry no encryption: --owner-password is refused there, and the flags with no -o.
         for arguments in [
-            ["--drop-encryption", "-o", scratch.path("x.png")],
             ["--owner-password", "owner", "-o", scratch.path("x.png")],
             ["--drop-encryption"], ["--drop-encryption", "--owner-password", "owner", "-o", output],
         ] {

@@ -66,7 +66,8 @@ import Testing
         let batch = try run("pdflayout", [empty, LayoutRun.mixed, "--dpi", "9", "-o", out, "--format", "png"])
         #expect(batch.status == 2, "\(batch.stderr)")
         #expect(batch.stderr.contains("1 done, 1 no pages, 0 skipped, 0 failed"), "\(batch.stderr)")
-        #expect(try LayoutRun.files(in: URL(fileURLWithPath: out)).count == 6)
+        // Six images and their record.
+        #expect(try LayoutRun.files(in: URL(fileURLWithPath: out)).count == 7)
         let failing = try run("pdflayout", [empty, "/nonexistent.pdf", "-o", out, "-q"])
         #expect(failing.status == 1)
     }

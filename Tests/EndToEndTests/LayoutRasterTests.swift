@@ -73,6 +73,8 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try LayoutRun.files(in: scratch.folder) == [
+                // The records of the numbered families (RunRecordTests); none for one.png.
+                ".page.png.pdflayout-run", ".v%02d.jpg.pdflayout-run",
                 "one.png", "page-001.png", "page-002.png", "page-003.png", "page-004.png",
                 "v01.jpg", "v02.jpg", "v03.jpg", "v04.jpg",
             ])

@@ -162,7 +162,7 @@ import Testing
             #expect(detected.contains("Degree=-3.9") || detected.contains("Degree=-4"), "\(detected)")
 
             try "{\"photos\": 3}".write(toFile: decisions, atomically: true, encoding: .utf8)
-            let bad = try run("imgtool", ["horizon", a, "--decisions", decisions])
+            let bad = try run("imgtool", ["horizon", a, "--decisions", decisions, "--sidecar", "rawtherapee"])
             #expect(bad.status == 64 && bad.stderr.contains("not a decisions file"), "\(bad.stderr)")
         }
     }

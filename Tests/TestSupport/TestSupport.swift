@@ -125,9 +125,10 @@ public func run(
 /// to the handles given (by default nowhere). The caller ends it with `waitUntilExit()`.
 public func startProcess(
     _ tool: String, _ arguments: [String], standardOutput: FileHandle = .nullDevice,
-    standardError: FileHandle = .nullDevice, environment: [String: String]? = nil
+    standardError: FileHandle = .nullDevice, environment: [String: String]? = nil, currentDirectory: URL? = nil
 ) throws -> Process {
     let process = makeProcess(tool, arguments, environment: environment)
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = standardOutput
     process.standardError = standardError
