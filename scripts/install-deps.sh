@@ -10,6 +10,7 @@ packages=(
   libraw-dev                                    # build: raw photos (LibRaw: metadata, embedded preview, demosaic)
   rawtherapee darktable                         # tests: the editors render the sidecars imgtool horizon writes
   rawtran-doc                                   # tests: a real raw photo (IMG_5952.CR2, Canon EOS 30D, GPL-3+)
+  libxml2-dev                                   # build: libxml2 error handlers (the runtime policy silences its parser)
   libwebp-dev                                   # build: libwebpmux drops the EXIF libvips 8.14.1 writes into stripped WebP
   libarchive-dev libzip-dev                     # build: comic archives read (libarchive), EPUB and CBZ written (libzip)
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
