@@ -1,4 +1,6 @@
+import CoreTypes
 import Frost
+import PhoneNumbers
 import Tesseract
 import Vips
 
@@ -59,24 +61,15 @@ public final class SecretFinder {
             }
             for lineNumber in Set(words.map(\.line)).sorted() {
                 let lineWords = words.filter { $0.line == lineNumber }
-                let matches = matcher.matches(inLine: lineWords.map(\.text))
-                guard !matches.isEmpty else { continue }
-                let top = lineWords.map(\.box.y).min()!, bottom = lineWords.map { $0.box.y + $0.box.height }.max()!
-                let height = bottom - top
+                let texts = lineWords.map(\.text)
+                let matches = matcher.matches(inLine: texts) { PhoneNumbers.spans(in: $0) }
                 for match in matches {
-                    let spanned = lineWords[match.words]
-                    let left = spanned.map(\.box.x).min()!, right = spanned.map { $0.box.x + $0.box.width }.max()!
-                    // The words' own extent, a quarter of the line's height above and below
-                    // (accents, descenders), then every ink pixel joined to it within the line box;
-                    // blank gaps of a fifth of the line's height stop it short of the next word.
-                    let pad = max(1, height / 4)
-                    let words = Region(
-                        x: box.x + left, y: box.y + max(0, top - pad), width: right - left,
-                        height: min(box.height, bottom + pad) - max(0, top - pad))
-                    let grown = InkExtent.grown(
-                        words, grey: grey, width: image.width, height: image.height, limit: box,
-                        gap: max(2, height / 5))
-                    found.append(FoundSecret(kind: match.kind, region: grown))
+                    found.append(
+                        FoundSecret(
+                            kind: match.kind,
+                            region: Self.hidden(
+                                match, of: lineWords, texts: texts, in: box, grey: grey, width: image.width,
+                                height: image.height)))
                 }
             }
         }
@@ -93,6 +86,30 @@ public final class SecretFinder {
             }
         }
         return merged.sorted { ($0.region.y, $0.region.x) < ($1.region.y, $1.region.x) }
+    }
+
+    /// The box that hides a match: the boxes of its symbols (the matched characters only, not the
+    /// rest of a word they share, nor a neighbour), padded by a fifth of their height (the
+    /// anti-aliasing and the parts of glyphs the recogniser's boxes leave out), then over the ink
+    /// joined to them within that padding.
+    static func hidden(
+        _ match: SecretMatch, of words: [RecognisedWord], texts: [String], in line: Region, grey: [UInt8],
+        width: Int, height: Int
+    ) -> Region {
+        let boxes = match.words.map { index -> PixelRect in
+            let word = words[index]
+            return match.characters(ofWord: index, in: texts).flatMap { word.box(ofCharacters: $0) } ?? word.box.box
+        }
+        let left = boxes.map(\.x).min()!, right = boxes.map { $0.x + $0.width }.max()!
+        let top = boxes.map(\.y).min()!, bottom = boxes.map { $0.y + $0.height }.max()!
+        let textHeight = words[match.words].map(\.box.height).max()!
+        let pad = max(2, textHeight / 5)
+        let tight = Region(x: line.x + left, y: line.y + top, width: right - left, height: bottom - top)
+        let limit = Region(
+            x: max(0, tight.x - pad), y: max(0, tight.y - pad),
+            width: min(width, tight.x + tight.width + pad) - max(0, tight.x - pad),
+            height: min(height, tight.y + tight.height + pad) - max(0, tight.y - pad))
+        return InkExtent.grown(tight, grey: grey, width: width, height: height, limit: limit, gap: pad)
     }
 
     /// Whether two boxes share at least half of the smaller one.
