@@ -192,7 +192,8 @@ struct LineReader {
     }
 
     func urls() -> [Claim] {
-        let schemed = text.matches(of: #/(?i)(?:https?|ftp|sftp|ssh|wss?)://[^\s<>"]+|www\.[^\s<>"]+/#)
+        // OCR may split a URL after its scheme ("https: //host/…").
+        let schemed = text.matches(of: #/(?i)(?:https?|ftp|sftp|ssh|wss?): ?//[^\s<>"]+|www\.[^\s<>"]+/#)
         var found = schemed.map { match -> Range<Int> in
             let lower = text.distance(from: text.startIndex, to: match.range.lowerBound)
             return trimmed(lower..<(lower + match.output.count))
@@ -204,26 +205,54 @@ struct LineReader {
         return found.map { Claim(range: $0, kind: .url) }
     }
 
-    /// Providers' tokens by their published prefix and alphabet.
+    /// Providers' tokens by their published prefix. What follows a prefix is taken as any run of
+    /// non-blank characters of the form's least length, not only the provider's alphabet: OCR puts a
+    /// brace or a quote into a long random word, and a prefix this distinctive is enough. OCR also
+    /// drops underscores (`sk live …`) and splits long tokens into pieces: those are joined again
+    /// when the pieces make up a token of the provider's fixed length exactly.
     func prefixedTokens() -> [Claim] {
         let forms: [Regex<Substring>] = [
-            #/gh[pousr]_[A-Za-z0-9]{30,}/#, #/github_pat_[A-Za-z0-9_]{40,}/#,  // GitHub
-            #/gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}/#,  // GitLab
-            #/xox[baprse]-[A-Za-z0-9\-]{10,}/#, #/xapp-[0-9]-[A-Za-z0-9\-]{10,}/#,  // Slack
-            #/(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/#, #/whsec_[A-Za-z0-9]{24,}/#,  // Stripe
+            #/gh[pousr]_\S{30,}/#, #/github_pat_\S{40,}/#,  // GitHub
+            #/gl(?:pat|dt|rt|ptt|cbt|oas)-\S{20,}/#,  // GitLab
+            #/xox[baprse]-\S{10,}/#, #/xapp-[0-9]-\S{10,}/#,  // Slack
+            #/(?:sk|rk|pk)[_ ](?:live|test)[_ ][A-Za-z0-9]{16,}/#, #/whsec_\S{24,}/#,  // Stripe
             #/(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}/#,  // AWS access key ids
-            #/AIza[0-9A-Za-z_\-]{35}/#,  // Google API keys
-            #/npm_[A-Za-z0-9]{36}/#, #/pypi-[A-Za-z0-9_\-]{50,}/#, #/hf_[A-Za-z0-9]{30,}/#,
-            #/sk-(?:proj-|ant-[a-z0-9]+-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}/#,  // OpenAI, Anthropic
+            #/A[Il1]za[0-9A-Za-z_\-]{35}/#,  // Google API keys (I read as l or 1 too)
+            #/npm_\S{36,}/#, #/pypi-\S{50,}/#, #/hf_\S{30,}/#,
+            #/sk-(?:proj-|ant-[a-z0-9]+-|svcacct-|admin-)?\S{20,}/#,  // OpenAI, Anthropic
             #/eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}/#,  // JSON web tokens
         ]
-        return forms.flatMap { form in
+        var found = forms.flatMap { form in
             text.matches(of: form).compactMap { match -> Claim? in
                 let lower = text.distance(from: text.startIndex, to: match.range.lowerBound)
                 guard !joins(lower - 1) else { return nil }
-                return Claim(range: lower..<(lower + match.output.count), kind: .token)
+                return Claim(range: trimmed(lower..<(lower + match.output.count)), kind: .token)
             }
         }
+        // Pieces: words that, joined without their spaces, give a fixed-length token exactly.
+        let fixed: [(prefix: Regex<Substring>, length: Int)] = [
+            (#/A[Il1]za/#, 39), (#/(?:AKIA|ASIA)/#, 20), (#/gh[pousr]_/#, 40), (#/npm_/#, 40), (#/hf_/#, 37),
+            (#/glpat-/#, 26),
+        ]
+        var words: [Range<Int>] = []
+        var start = 0
+        for index in 0...characters.count where index == characters.count || characters[index] == " " {
+            if index > start { words.append(start..<index) }
+            start = index + 1
+        }
+        for (first, word) in words.enumerated() {
+            let head = string(word)
+            guard let form = fixed.first(where: { head.prefixMatch(of: $0.prefix) != nil }) else { continue }
+            var length = word.count
+            for last in (first + 1)..<min(words.count, first + 4) {
+                length += words[last].count
+                if length == form.length {
+                    found.append(Claim(range: word.lowerBound..<words[last].upperBound, kind: .token))
+                }
+                if length >= form.length { break }
+            }
+        }
+        return found
     }
 
     /// IBANs by their country's length: the claim is that many letters and digits (single spaces
@@ -320,11 +349,12 @@ struct LineReader {
         let forms: [Regex<Substring>] = [
             #/\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?/#, #/\d{1,2}[.\/\-]\d{1,2}[.\/\-]\d{2,4}/#,
             #/\d{1,2}:\d{2}(?::\d{2})?/#,
-            #/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#,
+            // A UUID's shape, whatever OCR made of a hex digit or two.
+            #/[0-9A-Za-z]{8}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{12}/#,
             #/(?:97[89][\- ]?)?\d{1,5}[\- ]\d{1,7}[\- ]\d{1,7}[\- ][\dX]/#,
             #/\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+[.,]\d{2}/#,
             #/v?\d{1,2}\.\d{1,3}(?:\.\d{1,4})?(?:-[A-Za-z0-9.]+)?/#,
-            #/[0-9a-f]{7,64}/#,
+            #/[0-9a-z]{7,64}/#,
             #/[A-Z]{2}\d{8,12}/#,
             #/\d{4}(?:[ \-]\d{4}){4,}/#,  // more groups of four than a card has: an account, a reference
         ]
@@ -335,9 +365,10 @@ struct LineReader {
                 if value.wholeMatch(of: #/(?:97[89][\- ]?)?\d{1,5}[\- ]\d{1,7}[\- ]\d{1,7}[\- ][\dX]/#) != nil {
                     return ISBN.isValid(value)
                 }
-                // A hash has letters and digits.
-                if value.wholeMatch(of: #/[0-9a-f]{7,64}/#) != nil {
+                // A hash has letters and digits, all hexadecimal but for a misread or two.
+                if value.wholeMatch(of: #/[0-9a-z]{7,64}/#) != nil {
                     return value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
+                        && value.filter { !$0.isHexDigit }.count <= (value.count >= 20 ? 2 : 0)
                 }
                 return true
             }.map { Claim(range: $0, kind: nil) }

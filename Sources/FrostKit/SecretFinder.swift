@@ -44,8 +44,15 @@ public final class SecretFinder {
         let grey: [UInt8]
         do { grey = try TextFinder.grey(image).bytes() } catch { throw .vips(error) }
         var found: [FoundSecret] = []
-        for line in lines {
+        var read: [Region] = []
+        // The largest first, so that the boxes inside them are the ones left out.
+        for line in lines.sorted(by: { $0.region.width * $0.region.height > $1.region.width * $1.region.height }) {
             let box = line.region
+            // The text finder's passes find a line more than once (in the image, in its inverse,
+            // with one threshold and per tile): a box lying within one already read is not read
+            // again, which would cost a recognition each and find nothing new.
+            if read.contains(where: { Self.covers($0, box) }) { continue }
+            read.append(box)
             var pixels = [UInt8](repeating: 0, count: box.width * box.height)
             for y in 0..<box.height {
                 let row = (box.y + y) * image.width + box.x
@@ -88,28 +95,70 @@ public final class SecretFinder {
         return merged.sorted { ($0.region.y, $0.region.x) < ($1.region.y, $1.region.x) }
     }
 
-    /// The box that hides a match: the boxes of its symbols (the matched characters only, not the
-    /// rest of a word they share, nor a neighbour), padded by a fifth of their height (the
-    /// anti-aliasing and the parts of glyphs the recogniser's boxes leave out), then over the ink
-    /// joined to them within that padding.
+    /// The box that hides a match: across, the boxes of its symbols (the matched characters only,
+    /// not the rest of a word they share, nor a neighbour), out to the word's own edge where the
+    /// match reaches it (the recogniser's symbol boxes are looser than its word boxes); up and
+    /// down, the band of inked rows of its words (never a line above or below); padded by a sixth
+    /// of the text's height (up and down into blank rows only), then over the ink joined to it
+    /// within that padding.
     static func hidden(
         _ match: SecretMatch, of words: [RecognisedWord], texts: [String], in line: Region, grey: [UInt8],
         width: Int, height: Int
     ) -> Region {
-        let boxes = match.words.map { index -> PixelRect in
+        let spans = match.words.map { index -> (left: Int, right: Int) in
             let word = words[index]
-            return match.characters(ofWord: index, in: texts).flatMap { word.box(ofCharacters: $0) } ?? word.box.box
+            let whole = (left: word.box.x, right: word.box.x + word.box.width)
+            guard let characters = match.characters(ofWord: index, in: texts),
+                let symbols = word.box(ofCharacters: characters)
+            else { return whole }
+            return (
+                characters.lowerBound == 0 ? whole.left : max(whole.left, symbols.x),
+                characters.upperBound == texts[index].count ? whole.right : min(whole.right, symbols.x + symbols.width)
+            )
         }
-        let left = boxes.map(\.x).min()!, right = boxes.map { $0.x + $0.width }.max()!
-        let top = boxes.map(\.y).min()!, bottom = boxes.map { $0.y + $0.height }.max()!
-        let textHeight = words[match.words].map(\.box.height).max()!
-        let pad = max(2, textHeight / 5)
-        let tight = Region(x: line.x + left, y: line.y + top, width: right - left, height: bottom - top)
+        let left = line.x + spans.map(\.left).min()!, right = line.x + spans.map(\.right).max()!
+        let spanned = words[match.words]
+        let pad = max(2, spanned.map(\.box.height).max()! / 6)
+        // Up and down: the rows of the words' boxes, trimmed to the band of inked rows around
+        // their middle (a line box, and so a word's box, can take in the glyphs of the lines
+        // above and below), then padded into blank rows only.
+        var top = line.y + spanned.map(\.box.y).min()!
+        var bottom = line.y + spanned.map { $0.box.y + $0.box.height }.max()!
+        var levels: [UInt8] = []
+        for y in top..<bottom { for x in left..<right { levels.append(grey[y * width + x]) } }
+        let background = Int(levels.sorted()[levels.count / 2])
+        func inked(_ y: Int) -> Bool {
+            guard y >= 0, y < height else { return false }
+            return (left..<right).contains { abs(Int(grey[y * width + $0]) - background) > 40 }
+        }
+        // From the inked row nearest the middle (a row of a text band; a word's box can be much
+        // taller than its text, holding descenders of the line above), out to the first blank rows.
+        let middle = (top + bottom) / 2
+        if let start = (0..<(bottom - top)).lazy.flatMap({ [middle - $0, middle + $0] }).first(where: {
+            $0 >= top && $0 < bottom && inked($0)
+        }) {
+            var up = start, down = start
+            while up > top, inked(up - 1) { up -= 1 }
+            while down < bottom - 1, inked(down + 1) { down += 1 }
+            top = up
+            bottom = down + 1
+        }
+        var padTop = top, padBottom = bottom
+        while padTop > max(0, top - pad), !inked(padTop - 1) { padTop -= 1 }
+        while padBottom < min(height, bottom + pad), !inked(padBottom) { padBottom += 1 }
+        let tight = Region(x: left, y: top, width: max(1, right - left), height: bottom - top)
         let limit = Region(
-            x: max(0, tight.x - pad), y: max(0, tight.y - pad),
-            width: min(width, tight.x + tight.width + pad) - max(0, tight.x - pad),
-            height: min(height, tight.y + tight.height + pad) - max(0, tight.y - pad))
+            x: max(0, left - pad), y: padTop, width: min(width, right + pad) - max(0, left - pad),
+            height: padBottom - padTop)
         return InkExtent.grown(tight, grey: grey, width: width, height: height, limit: limit, gap: pad)
+    }
+
+    /// Whether `outer` holds at least 95 % of `inner`.
+    static func covers(_ outer: Region, _ inner: Region) -> Bool {
+        let width = min(outer.x + outer.width, inner.x + inner.width) - max(outer.x, inner.x)
+        let height = min(outer.y + outer.height, inner.y + inner.height) - max(outer.y, inner.y)
+        guard width > 0, height > 0 else { return false }
+        return width * height * 100 >= inner.width * inner.height * 95
     }
 
     /// Whether two boxes share at least half of the smaller one.

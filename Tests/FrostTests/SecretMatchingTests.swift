@@ -87,6 +87,11 @@ import Testing
         (["key", "AKIAIOSFODNN7EXAMPLE"], .token, 1...1),
         (["npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"], .token, 0...0),
         (["HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"], .token, 0...0),
+        // As OCR reads them: underscores dropped, a token in pieces, a brace inside, a URL split.
+        (["key", "sk", "live", "wJzhsXaOhl4GdUKlzXFyHxye", "server"], .token, 1...3),
+        (["key", "Alzal", "pdRyEFNiCUbDvGeF", "QrSWzLGvIN3xwplPlu", "reference."], .token, 1...3),
+        (["key", "glpat-sISf{QX7etiDmYRAOMttgq", "order"], .token, 1...1),
+        (["Link", "https:", "//portal.mail.example.org/reset?id=6919", "contact"], .url, 1...2),
     ])
     func missedSecretsAreFound(words: [String], kind: SecretKind, span: ClosedRange<Int>) {
         let found = SecretMatcher(kinds: Set(SecretKind.allCases)).matches(inLine: words, phoneNumbers: Self.anyDigits)
@@ -104,6 +109,9 @@ import Testing
         ["ISBN", "978-3-16-148410-0"], ["ISBN", "0-306-40615-2"], ["VAT", "DE123456789"],
         ["id", "550e8400-e29b-41d4-a716-446655440000"], ["version", "10.4.22", "build", "v2.41.0-rc1"],
         ["commit", "9fceb02d0ae598e95dc970b74767f19372d61af8", "(9fceb02)"],
+        // As OCR reads them: a letter for a hex digit, a hash in two pieces.
+        ["id", "f4ddadb8-Ge60-5df8-b7cl-O1df778271bf"], ["Commit", "d190f5e1308a9395c2459398a35023aclbe39654"],
+        ["Commit", "2338d84a9ebd48dd2e47", "1c6f0d42841a969c742b", "total."],
         ["sha256:", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
         ["ref", "1234", "5678", "9012", "3456", "7890"],
         ["uptime", "12:30:15"], ["internationalisation", "configuration_manager_factory"],
