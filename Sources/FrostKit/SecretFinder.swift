@@ -16,12 +16,14 @@ public struct FoundSecret: Equatable, Sendable {
     }
 }
 
-/// Finds the secrets in a screenshot for `imgtool blur --find emails,cards,…`: the lines of text
-/// `TextFinder` finds are read by Tesseract's recogniser (each line box on its own, light text on
-/// dark inverted first), the words of each line matched (`SecretMatcher`: Luhn for cards, mod 97
-/// for IBANs, known prefixes and entropy for tokens, …), and the matched words' boxes grown over all
-/// their ink (`InkExtent`, within their line), so that hiding them hides every ink pixel of them
-/// and nothing of the words around.
+/// Finds the secrets in a screenshot for `imgtool blur --find emails,cards,…`: the line boxes
+/// `TextFinder` finds (the same line found by several passes read once, as the union of its
+/// boxes; boxes too narrow for any secret not read) are read by Tesseract's recogniser (light text
+/// on dark inverted first), the words of each line matched (`SecretMatcher`: one claim per stretch,
+/// Luhn for cards, IBAN lengths and mod 97, providers' token forms, libphonenumber for phones), and
+/// each match hidden by the box of its own characters' symbols, up and down the band of its
+/// inked rows, padded a little: never a neighbour word, the rest of a word it shares, or a line
+/// above or below.
 ///
 /// Not shared between threads: it holds two Tesseract handles. Make one per worker.
 public final class SecretFinder {
@@ -44,15 +46,12 @@ public final class SecretFinder {
         let grey: [UInt8]
         do { grey = try TextFinder.grey(image).bytes() } catch { throw .vips(error) }
         var found: [FoundSecret] = []
-        var read: [Region] = []
-        // The largest first, so that the boxes inside them are the ones left out.
-        for line in lines.sorted(by: { $0.region.width * $0.region.height > $1.region.width * $1.region.height }) {
-            let box = line.region
-            // The text finder's passes find a line more than once (in the image, in its inverse,
-            // with one threshold and per tile): a box lying within one already read is not read
-            // again, which would cost a recognition each and find nothing new.
-            if read.contains(where: { Self.covers($0, box) }) { continue }
-            read.append(box)
+        // The text finder's passes find a line several times, in boxes that overlap (in the image
+        // and its inverse, with one threshold and per tile): boxes mostly shared are read as one,
+        // their union, so that a line is not recognised again and again.
+        for box in Self.blocks(
+            lines.map(\.region).filter { $0.width >= min(2 * $0.height, Self.narrowestSecret) })
+        {
             var pixels = [UInt8](repeating: 0, count: box.width * box.height)
             for y in 0..<box.height {
                 let row = (box.y + y) * image.width + box.x
@@ -153,12 +152,27 @@ public final class SecretFinder {
         return InkExtent.grown(tight, grey: grey, width: width, height: height, limit: limit, gap: pad)
     }
 
-    /// Whether `outer` holds at least 95 % of `inner`.
-    static func covers(_ outer: Region, _ inner: Region) -> Bool {
-        let width = min(outer.x + outer.width, inner.x + inner.width) - max(outer.x, inner.x)
-        let height = min(outer.y + outer.height, inner.y + inner.height) - max(outer.y, inner.y)
-        guard width > 0, height > 0 else { return false }
-        return width * height * 100 >= inner.width * inner.height * 95
+    /// Pixels: no secret is narrower (seven characters of text 8 px wide at least): a box narrower
+    /// than this, and narrower than twice its height, holds none.
+    public static let narrowestSecret = 56
+
+    /// Boxes merged while two share half of the smaller one (the same line found by two passes;
+    /// not two lines whose padded boxes touch): the unions.
+    static func blocks(_ boxes: [Region]) -> [Region] {
+        var blocks: [Region] = []
+        for box in boxes {
+            var merged = box
+            var changed = true
+            while changed {
+                changed = false
+                if let index = blocks.firstIndex(where: { mostlyShared($0, merged) }) {
+                    merged = TextLines.union(merged, blocks.remove(at: index))
+                    changed = true
+                }
+            }
+            blocks.append(merged)
+        }
+        return blocks
     }
 
     /// Whether two boxes share at least half of the smaller one.
