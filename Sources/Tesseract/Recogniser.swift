@@ -87,7 +87,12 @@ public final class Recogniser {
         }
         TessBaseAPISetSourceResolution(handle, 70)
         defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .analysisFailed }
+        // OpenMP teams sized to the idle cores, for this call on this thread only.
+        let dynamic = omp_get_dynamic()
+        omp_set_dynamic(1)
+        let recognised = TessBaseAPIRecognize(handle, nil)
+        omp_set_dynamic(dynamic)
+        guard recognised == 0 else { throw .analysisFailed }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let page = TessResultIteratorGetPageIterator(iterator)
