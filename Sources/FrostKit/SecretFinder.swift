@@ -43,8 +43,15 @@ public final class SecretFinder {
         in image: Image, scale: Double = 1, within areas: [Region] = []
     ) throws(FrostFindError) -> [FoundSecret] {
         let lines = try finder.lines(in: image, scale: scale, within: areas)
+        let greyImage: Image
         let grey: [UInt8]
-        do { grey = try TextFinder.grey(image).bytes() } catch { throw .vips(error) }
+        do {
+            greyImage = try TextFinder.grey(image)
+            grey = try greyImage.bytes()
+        } catch { throw .vips(error) }
+        // At screen scale 2 the text is read at half size, as the text finder analyses it: the
+        // recogniser scales every line to one height anyway, and half the width is half the work.
+        let factor = max(1, scale)
         var found: [FoundSecret] = []
         // The text finder's passes find a line several times, in boxes that overlap (in the image
         // and its inverse, with one threshold and per tile): boxes mostly shared are read as one,
@@ -52,19 +59,26 @@ public final class SecretFinder {
         for box in Self.blocks(
             lines.map(\.region).filter { $0.width >= min(2 * $0.height, Self.narrowestSecret) })
         {
-            var pixels = [UInt8](repeating: 0, count: box.width * box.height)
-            for y in 0..<box.height {
-                let row = (box.y + y) * image.width + box.x
-                for x in 0..<box.width { pixels[y * box.width + x] = grey[row + x] }
-            }
+            var pixels: [UInt8]
+            var size = (width: box.width, height: box.height)
+            do {
+                var part = try greyImage.extractArea(x: box.x, y: box.y, width: box.width, height: box.height)
+                if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
+                pixels = try part.bytes()
+                size = (part.width, part.height)
+            } catch { throw .vips(error) }
             // The recogniser is trained on dark text on light: a dark background is inverted.
-            if InkExtent.median(pixels, width: box.width, left: 0, top: 0, right: box.width, bottom: box.height) < 128 {
+            if InkExtent.median(pixels, width: size.width, left: 0, top: 0, right: size.width, bottom: size.height)
+                < 128
+            {
                 pixels = pixels.map { 255 - $0 }
             }
             let words: [RecognisedWord]
-            do { words = try recogniser.words(grey: pixels, width: box.width, height: box.height) } catch {
-                throw .tesseract(error)
-            }
+            do {
+                words = try recogniser.words(grey: pixels, width: size.width, height: size.height).map {
+                    $0.scaled(by: factor)
+                }
+            } catch { throw .tesseract(error) }
             for lineNumber in Set(words.map(\.line)).sorted() {
                 let lineWords = words.filter { $0.line == lineNumber }
                 let texts = lineWords.map(\.text)

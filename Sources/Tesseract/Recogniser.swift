@@ -19,6 +19,21 @@ public struct RecognisedWord: Equatable, Sendable {
         self.symbols = symbols
     }
 
+    /// The word with its boxes in pixels `factor` times as large (read at a reduced size).
+    public func scaled(by factor: Double) -> RecognisedWord {
+        guard factor != 1 else { return self }
+        func scaled(_ box: PixelRect) -> PixelRect {
+            let x = Int((Double(box.x) * factor).rounded(.down)), y = Int((Double(box.y) * factor).rounded(.down))
+            let right = Int((Double(box.x + box.width) * factor).rounded(.up))
+            let bottom = Int((Double(box.y + box.height) * factor).rounded(.up))
+            return PixelRect(x: x, y: y, width: right - x, height: bottom - y)
+        }
+        var word = self
+        word.box.box = scaled(box.box)
+        word.symbols = symbols.map { RecognisedSymbol(text: $0.text, box: scaled($0.box)) }
+        return word
+    }
+
     /// The box of the symbols that spell characters `characters` of `text` (offsets in the word),
     /// nil when the symbols do not spell the word.
     public func box(ofCharacters characters: Range<Int>) -> PixelRect? {
