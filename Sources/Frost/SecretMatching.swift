@@ -120,7 +120,9 @@ public struct SecretMatcher: Equatable, Sendable {
         claim(reader.cards())
         claim(reader.ipAddresses())
         claim(reader.lookalikes())
-        if kinds.contains(.phone) {
+        // A phone number has seven digits at least (ITU E.164 numbers with their area code): a line
+        // with fewer is not handed to the finder, which costs a matcher run per region.
+        if kinds.contains(.phone), characters.filter(\.isNumber).count >= 7 {
             claim(phoneNumbers(line).map { Claim(range: $0, kind: .phone) })
         }
         claim(reader.randomTokens())
