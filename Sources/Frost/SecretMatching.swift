@@ -266,7 +266,7 @@ struct LineReader {
             defer { index += 1 }
             let head = characters[index..<(index + 4)]
             guard !joins(index - 1), head.prefix(2).allSatisfy({ $0.isASCII && $0.isUppercase }),
-                head.suffix(2).allSatisfy({ $0.isASCII && $0.isNumber }),
+                head.suffix(2).allSatisfy({ $0.isASCII && ($0.isNumber || Self.misreadDigits[$0] != nil) }),
                 let length = IBAN.lengths[String(head.prefix(2))]
             else { continue }
             var end = index + 4, taken = 4
@@ -283,10 +283,19 @@ struct LineReader {
             }
             guard taken == length, !joins(end) else { continue }
             let range = index..<end
-            found.append(Claim(range: range, kind: IBAN.isValid(string(range)) ? .iban : nil))
+            // The check digits are digits: a letter OCR put there (DES6, FRO2) is the digit it
+            // resembles, and the check decides.
+            var read = Array(string(range))
+            for index in 2...3 { read[index] = Self.misreadDigits[read[index]] ?? read[index] }
+            found.append(Claim(range: range, kind: IBAN.isValid(String(read)) ? .iban : nil))
         }
         return found
     }
+
+    /// Letters OCR reads for digits.
+    static let misreadDigits: [Character: Character] = [
+        "O": "0", "D": "0", "I": "1", "l": "1", "Z": "2", "S": "5", "B": "8",
+    ]
 
     /// Card numbers: 13–19 digits, whole or in the groups cards are printed in (4-4-4-4, 4-6-5, …)
     /// with one kind of separator; a card when the Luhn check passes, nothing else when it fails.

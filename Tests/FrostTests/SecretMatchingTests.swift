@@ -92,6 +92,7 @@ import Testing
         (["key", "Alzal", "pdRyEFNiCUbDvGeF", "QrSWzLGvIN3xwplPlu", "reference."], .token, 1...3),
         (["key", "glpat-sISf{QX7etiDmYRAOMttgq", "order"], .token, 1...1),
         (["Link", "https:", "//portal.mail.example.org/reset?id=6919", "contact"], .url, 1...2),
+        (["IBAN", "DES6", "9378", "6579", "7543", "2319", "48", "notes"], .iban, 1...6),
     ])
     func missedSecretsAreFound(words: [String], kind: SecretKind, span: ClosedRange<Int>) {
         let found = SecretMatcher(kinds: Set(SecretKind.allCases)).matches(inLine: words, phoneNumbers: Self.anyDigits)
