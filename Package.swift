@@ -52,6 +52,8 @@ let package = Package(
         // libxml2 (under FoundationXML): its error handlers, for the runtime policy.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLShim", dependencies: ["CXML2"]),
+        // Google's libphonenumber (C++): one prefixed C entry to its matcher, no logic.
+        .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // 2. Shared value types (colour, pixel rectangle, PDF source, save target): the leaf.
         .target(name: "CoreTypes"),
@@ -70,6 +72,7 @@ let package = Package(
         .target(name: "Poppler", dependencies: ["CPoppler", "CoreTypes"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "CoreTypes"]),
         .target(name: "Tesseract", dependencies: ["CTesseract", "CoreTypes"]),
+        .target(name: "PhoneNumbers", dependencies: ["CPhoneNumber"]),
         .target(name: "LibRaw", dependencies: ["CLibRaw"]),
         .target(name: "Archive", dependencies: ["CArchive", "CZip"]),
         .target(name: "ToolSupport", dependencies: ["CoreTypes"]),
@@ -83,7 +86,7 @@ let package = Package(
             ]),
         // Sidecars beside photos: XMP documents edited with FoundationXML, atomic replacement.
         .target(name: "SidecarKit", dependencies: ["Sidecars", "Horizon", "ToolSupport", "CoreTypes"]),
-        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract"]),
+        .target(name: "FrostKit", dependencies: ["Frost", "CoreTypes", "Vips", "Tesseract", "PhoneNumbers"]),
         // The web reader's page, style and script are real files, compiled into the binary as bytes
         // (the pdflayout binary carries them wherever it is copied; nothing travels beside it).
         .target(
@@ -142,8 +145,10 @@ let package = Package(
             name: "HorizonKitTests",
             dependencies: ["HorizonKit", "Horizon", "CoreTypes", "Vips", "ImageTestSupport", "TestSupport"]),
         .testTarget(
-            name: "FrostKitTests", dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "TestSupport"]),
+            name: "FrostKitTests",
+            dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "PhoneNumbers", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
+        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),

@@ -14,6 +14,7 @@ packages=(
   libwebp-dev                                   # build: libwebpmux drops the EXIF libvips 8.14.1 writes into stripped WebP
   libarchive-dev libzip-dev                     # build: comic archives read (libarchive), EPUB and CBZ written (libzip)
   libtesseract-dev tesseract-ocr-eng            # build and run: blur --find text (layout analysis, English data)
+  libphonenumber-dev                            # build: blur --find phones (Google's libphonenumber)
   libvips-tools poppler-utils qpdf              # tests compare with vips, pdftocairo; make fixtures
   libimage-exiftool-perl                        # tests: an independent metadata reader
   tesseract-ocr                                 # tests: the tesseract CLI reads no words in a blurred screenshot
