@@ -17,12 +17,13 @@ public final class TextFinder {
     /// layout analysis took for a word, unless the area searched is hardly taller.
     public static let tallestWordHeight = 120
 
-    /// How far (grey levels) a box's mean must lie above its median for light text on a darker
-    /// background.
-    public static let lightMinorityMargin = 2.0
+    /// How far (grey levels) a box's mean must lie from its median for text on a flat background.
+    public static let minorityMargin = 2.0
 
-    /// Whether the box holds a minority of pixels lighter than its background (light text).
-    static func hasLightMinority(_ pixels: [UInt8], width: Int, word: WordBox) -> Bool {
+    /// Whether the box holds a minority of pixels lighter or darker than its background (text of
+    /// either polarity), not a flat panel: text covers a minority of its box, so the box's median
+    /// grey is its background, and the text pulls the mean away from it.
+    static func hasInkMinority(_ pixels: [UInt8], width: Int, word: WordBox) -> Bool {
         var histogram = [Int](repeating: 0, count: 256)
         var total = 0
         for y in word.y..<(word.y + word.height) {
@@ -41,7 +42,7 @@ public final class TextFinder {
                 break
             }
         }
-        return Double(total) / Double(count) >= Double(median) + lightMinorityMargin
+        return abs(Double(total) / Double(count) - Double(median)) >= minorityMargin
     }
 
     /// One grey band, the luminance; alpha (a transparent window shadow) counts as white.
@@ -66,54 +67,18 @@ public final class TextFinder {
             areas.isEmpty
             ? [Region(x: 0, y: 0, width: image.width, height: image.height)]
             : areas.compactMap { $0.clipped(toWidth: image.width, height: image.height) }
-        var words: [TextBox] = []
-        var fullGrey: [UInt8] = []
         do {
-            let grey = try Self.grey(image)
-            fullGrey = try grey.bytes()
-            let factor = max(1, scale)
-            for area in areas {
-                var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
-                if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
-                let pixels = try part.bytes()
-                let inverse = pixels.map { 255 - $0 }
-                // Three passes: Tesseract's one threshold on the image (it picks the page's polarity
-                // itself, so this finds the text of the main theme, light or dark), then per-tile
-                // thresholds on the inverse, for light text on dark panels of a light page (title
-                // bars, selected rows, dark buttons), and on the image, for the dark text the one
-                // threshold leaves out (a page number alone, a table of contents' numbers). The
-                // per-tile passes also take fields and panels for words; only the words of their
-                // kind are kept: light on dark from the inverse, dark on light from the image.
-                let passes: [(grey: [UInt8], adaptive: Bool, minority: [UInt8]?)] = [
-                    (pixels, false, nil), (inverse, true, pixels), (pixels, true, inverse),
-                ]
-                for pass in passes {
-                    let found = try analyser.words(
-                        grey: pass.grey, width: part.width, height: part.height, adaptiveThreshold: pass.adaptive)
-                    for word in found
-                    where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
-                        && word.width >= 2
-                        && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)
-                    {
-                        // Text covers a minority of its box, so the box's median grey is its
-                        // background; light text pulls the mean above it (dark text pulls the
-                        // inverse's). A "word" whose mean is not above its median is text of the
-                        // other kind or a flat panel: not this pass's kind.
-                        if let minority = pass.minority,
-                            !Self.hasLightMinority(minority, width: part.width, word: word)
-                        {
-                            continue
-                        }
-                        let x = area.x + Int((Double(word.x) * factor).rounded(.down))
-                        let y = area.y + Int((Double(word.y) * factor).rounded(.down))
-                        let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
-                        let bottom = area.y + Int((Double(word.y + word.height) * factor).rounded(.up))
-                        words.append(
-                            TextBox(
-                                Region(x: x, y: y, width: right - x, height: bottom - y), confidence: word.confidence))
-                    }
-                }
-            }
+            let grey = try Self.grey(image).copiedToMemory()
+            let upright = try lines(grey: grey, areas: areas, scale: scale, passes: Pass.upright)
+            // Text turned by 90° or 270° (a book's spine, a vertical tab, a chart's axis) is found
+            // on the image turned a quarter clockwise, where it reads upright or upside down (layout
+            // analysis finds lines either way), and turned back.
+            let turned = try grey.rotated(quarterTurns: 1).copiedToMemory()
+            let sideways = try lines(
+                grey: turned, areas: areas.map { Self.turned($0, height: image.height) }, scale: scale,
+                passes: Pass.turned)
+            return upright
+                + sideways.map { TextBox(Self.unturned($0.region, height: image.height), confidence: $0.confidence) }
         } catch let error as VipsError {
             throw .vips(error)
         } catch let error as TesseractError {
@@ -121,14 +86,93 @@ public final class TextFinder {
         } catch {
             throw .tesseract(.analysisFailed)
         }
+    }
+
+    /// `region` of a `height`-high image, in the image turned a quarter clockwise.
+    static func turned(_ region: Region, height: Int) -> Region {
+        Region(x: height - region.y - region.height, y: region.x, width: region.height, height: region.width)
+    }
+
+    /// `region` of the image turned a quarter clockwise, in the `height`-high image itself.
+    static func unturned(_ region: Region, height: Int) -> Region {
+        Region(x: region.y, y: height - region.x - region.width, width: region.height, height: region.width)
+    }
+
+    /// One layout analysis: of which image (the grey, its inverse, or its local contrast) and with
+    /// which threshold.
+    enum Pass {
+        case grey(LayoutAnalyser.Thresholding)
+        case inverse(LayoutAnalyser.Thresholding)
+        case contrast
+
+        /// Tesseract's one threshold on the image (it picks the page's polarity itself, so this
+        /// finds the text of the main theme, light or dark), then per-tile thresholds on the
+        /// inverse and on the image, for the text of panels unlike the page (title bars, selected
+        /// rows, buttons) and the text the one threshold leaves out (a table of contents'
+        /// numbers), then the local contrast, where text of every polarity and colour is dark on
+        /// white and panels are white too (chat bubbles, a selected row, a default button, a page
+        /// number alone).
+        static let upright: [Pass] = [.grey(.global), .inverse(.tiledOtsu), .grey(.tiledOtsu), .contrast]
+        /// On the image turned a quarter (text at 90° and 270°).
+        static let turned: [Pass] = [.grey(.global), .contrast]
+
+        /// Whether the pass also takes fields and panels for words (all but Tesseract's own
+        /// threshold on the image do): only its boxes with text in them are kept.
+        var keepsPanels: Bool {
+            if case .grey(.global) = self { return false }
+            return true
+        }
+    }
+
+    /// The local contrast of a grey image, inverted: the greatest minus the least grey of each
+    /// pixel's 3 × 3 neighbourhood, so strokes of text of any polarity are dark on white, and flat
+    /// panels of any grey are white.
+    static func contrast(_ grey: Image) throws(VipsError) -> Image {
+        let spread = try grey.rank(width: 3, height: 3, index: 8).subtract(grey.rank(width: 3, height: 3, index: 0))
+        return try spread.linear([-1], [255], uchar: true)
+    }
+
+    /// The lines of text that read left to right in a grey image, inside `areas`.
+    private func lines(grey: Image, areas: [Region], scale: Double, passes: [Pass]) throws -> [TextBox] {
+        var words: [TextBox] = []
+        let fullGrey = try grey.bytes()
+        let factor = max(1, scale)
+        for area in areas {
+            var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
+            if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
+            let pixels = try part.bytes()
+            for pass in passes {
+                let analysed: [UInt8], thresholding: LayoutAnalyser.Thresholding
+                switch pass {
+                case .grey(let method): (analysed, thresholding) = (pixels, method)
+                case .inverse(let method): (analysed, thresholding) = (pixels.map { 255 - $0 }, method)
+                case .contrast: (analysed, thresholding) = (try Self.contrast(part).bytes(), .global)
+                }
+                let found = try analyser.words(
+                    grey: analysed, width: part.width, height: part.height, thresholding: thresholding)
+                for word in found
+                where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
+                    && word.width >= 2
+                    && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)
+                {
+                    if pass.keepsPanels, !Self.hasInkMinority(pixels, width: part.width, word: word) { continue }
+                    let x = area.x + Int((Double(word.x) * factor).rounded(.down))
+                    let y = area.y + Int((Double(word.y) * factor).rounded(.down))
+                    let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
+                    let bottom = area.y + Int((Double(word.y + word.height) * factor).rounded(.up))
+                    words.append(
+                        TextBox(Region(x: x, y: y, width: right - x, height: bottom - y), confidence: word.confidence))
+                }
+            }
+        }
         // Merged over the whole image, then kept inside the areas searched, each grown there over
         // all the ink of its text (InkExtent): word boxes fall short of a line's ends.
-        let lines = TextLines.lines(words, width: image.width, height: image.height)
+        let lines = TextLines.lines(words, width: grey.width, height: grey.height)
         return lines.flatMap { line in
             areas.compactMap { area in
                 intersection(line.region, area).map {
                     TextBox(
-                        InkExtent.grown($0, grey: fullGrey, width: image.width, height: image.height, limit: area),
+                        InkExtent.grown($0, grey: fullGrey, width: grey.width, height: grey.height, limit: area),
                         confidence: line.confidence)
                 }
             }

@@ -126,12 +126,20 @@ extension Image {
     /// alpha is the coverage (Pango markup's `fgalpha` then makes spans transparent while keeping
     /// their place). `font`: a Pango description ("DejaVu Sans Bold 13"); at `dpi` 72 its size is
     /// in pixels.
-    public static func text(_ markup: String, font: String, dpi: Int = 72, rgba: Bool = false) throws(VipsError)
+    public static func text(
+        _ markup: String, font: String, dpi: Int = 72, rgba: Bool = false
+    ) throws(VipsError)
         -> Image
     {
         try Operation.call(
             "text", [("text", .string(markup)), ("font", .string(font)), ("dpi", .int(dpi)), ("rgba", .bool(rgba))]
         ).image()
+    }
+
+    /// Each pixel replaced by the `index`-th smallest of the `width` × `height` window around it
+    /// (0: the least, an erosion; width × height − 1: the greatest, a dilation).
+    public func rank(width: Int, height: Int, index: Int) throws(VipsError) -> Image {
+        try unary("rank", [("width", .int(width)), ("height", .int(height)), ("index", .int(index))])
     }
 
     /// Pastes `sub` at (x, y) over `self`.
