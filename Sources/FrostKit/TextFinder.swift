@@ -74,9 +74,15 @@ public final class TextFinder {
             // on the image turned a quarter clockwise, where it reads upright or upside down (layout
             // analysis finds lines either way), and turned back.
             let turned = try grey.rotated(quarterTurns: 1).copiedToMemory()
+            // Lines found upright (wide ones: a turned word's letters may be found one by one) are
+            // left out there: turned, a paragraph's columns of letters look like lines too, and
+            // would grow over the whole paragraph.
             let sideways = try lines(
                 grey: turned, areas: areas.map { Self.turned($0, height: image.height) }, scale: scale,
-                passes: Pass.turned)
+                passes: Pass.turned,
+                excluding: upright.filter { $0.region.width >= 2 * $0.region.height }.map {
+                    Self.turned($0.region, height: image.height)
+                })
             return upright
                 + sideways.map { TextBox(Self.unturned($0.region, height: image.height), confidence: $0.confidence) }
         } catch let error as VipsError {
@@ -116,6 +122,12 @@ public final class TextFinder {
         /// On the image turned a quarter (text at 90° and 270°).
         static let turned: [Pass] = [.grey(.global), .contrast]
 
+        /// Whether the pass takes only words where the passes before it found none.
+        var addsOnlyNew: Bool {
+            if case .contrast = self { return true }
+            return false
+        }
+
         /// Whether the pass also takes fields and panels for words (all but Tesseract's own
         /// threshold on the image do): only its boxes with text in them are kept.
         var keepsPanels: Bool {
@@ -124,19 +136,39 @@ public final class TextFinder {
         }
     }
 
+    /// A word lying this share or more inside what was found before it adds nothing.
+    static let foundAlready = 0.8
+
+    /// Straight edges at least this long (pixels) are a panel's, a field's or a table's, not a
+    /// letter's: taken out of the local contrast.
+    static let longestStroke = 21
+
     /// The local contrast of a grey image, inverted: the greatest minus the least grey of each
-    /// pixel's 3 × 3 neighbourhood, so strokes of text of any polarity are dark on white, and flat
-    /// panels of any grey are white.
+    /// pixel's 3 × 3 neighbourhood, so strokes of text of any polarity are dark on white and flat
+    /// panels of any grey are white, less the long straight edges (a morphological opening along
+    /// rows and along columns), so that a bubble's or a button's outline does not enclose its
+    /// text (layout analysis takes enclosed text for part of a picture) and a table's rules do not
+    /// join its cells.
     static func contrast(_ grey: Image) throws(VipsError) -> Image {
         let spread = try grey.rank(width: 3, height: 3, index: 8).subtract(grey.rank(width: 3, height: 3, index: 0))
-        return try spread.linear([-1], [255], uchar: true)
+            .cast(.uchar)
+        let long = longestStroke
+        let rows = try spread.rank(width: long, height: 1, index: 0).rank(width: long, height: 1, index: long - 1)
+        let columns = try spread.rank(width: 1, height: long, index: 0).rank(width: 1, height: long, index: long - 1)
+        let edges = try Operation.call("bandrank", [("in", .images([rows, columns])), ("index", .int(1))]).image()
+        return try spread.subtract(edges).linear([-1], [255], uchar: true)
     }
 
     /// The lines of text that read left to right in a grey image, inside `areas`.
-    private func lines(grey: Image, areas: [Region], scale: Double, passes: [Pass]) throws -> [TextBox] {
+    /// Words lying mostly inside `excluding` are left out.
+    private func lines(
+        grey: Image, areas: [Region], scale: Double, passes: [Pass], excluding: [Region] = []
+    ) throws -> [TextBox] {
         var words: [TextBox] = []
         let fullGrey = try grey.bytes()
         let factor = max(1, scale)
+        var found = FoundArea(width: grey.width, height: grey.height)
+        for region in excluding { found.mark(region) }
         for area in areas {
             var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
             if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
@@ -148,9 +180,10 @@ public final class TextFinder {
                 case .inverse(let method): (analysed, thresholding) = (pixels.map { 255 - $0 }, method)
                 case .contrast: (analysed, thresholding) = (try Self.contrast(part).bytes(), .global)
                 }
-                let found = try analyser.words(
+                let boxes = try analyser.words(
                     grey: analysed, width: part.width, height: part.height, thresholding: thresholding)
-                for word in found
+                var kept: [Region] = []
+                for word in boxes
                 where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
                     && word.width >= 2
                     && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)
@@ -160,9 +193,17 @@ public final class TextFinder {
                     let y = area.y + Int((Double(word.y) * factor).rounded(.down))
                     let right = area.x + Int((Double(word.x + word.width) * factor).rounded(.up))
                     let bottom = area.y + Int((Double(word.y + word.height) * factor).rounded(.up))
-                    words.append(
-                        TextBox(Region(x: x, y: y, width: right - x, height: bottom - y), confidence: word.confidence))
+                    let region = Region(x: x, y: y, width: right - x, height: bottom - y)
+                    // Taken only where nothing was found before it: the local contrast thickens
+                    // strokes and joins a paragraph's lines into blocks, which grown would cover
+                    // the page between them.
+                    if pass.addsOnlyNew || !excluding.isEmpty, found.coveredShare(region) >= Self.foundAlready {
+                        continue
+                    }
+                    kept.append(region)
+                    words.append(TextBox(region, confidence: word.confidence))
                 }
+                for region in kept { found.mark(region) }
             }
         }
         // Merged over the whole image, then kept inside the areas searched, each grown there over
@@ -184,6 +225,38 @@ public final class TextFinder {
         let right = min(a.x + a.width, b.x + b.width), bottom = min(a.y + a.height, b.y + b.height)
         guard right > left, bottom > top else { return nil }
         return Region(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// Where words were found already: a mask of the image.
+private struct FoundArea {
+    let width: Int, height: Int
+    private var marked: [Bool]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        marked = Array(repeating: false, count: width * height)
+    }
+
+    private func clipped(_ region: Region) -> (Range<Int>, Range<Int>) {
+        let left = max(0, region.x), top = max(0, region.y)
+        let right = min(width, region.x + region.width), bottom = min(height, region.y + region.height)
+        return (left..<max(left, right), top..<max(top, bottom))
+    }
+
+    mutating func mark(_ region: Region) {
+        let (columns, rows) = clipped(region)
+        for y in rows { for x in columns { marked[y * width + x] = true } }
+    }
+
+    /// The share of `region` marked already.
+    func coveredShare(_ region: Region) -> Double {
+        let (columns, rows) = clipped(region)
+        guard !columns.isEmpty, !rows.isEmpty else { return 0 }
+        var count = 0
+        for y in rows { for x in columns where marked[y * width + x] { count += 1 } }
+        return Double(count) / Double(columns.count * rows.count)
     }
 }
 
