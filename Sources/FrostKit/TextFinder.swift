@@ -74,9 +74,9 @@ public final class TextFinder {
             // on the image turned a quarter clockwise, where it reads upright or upside down (layout
             // analysis finds lines either way), and turned back.
             let turned = try grey.rotated(quarterTurns: 1).copiedToMemory()
-            // Lines found upright (wide ones: a turned word's letters may be found one by one) are
-            // left out there: turned, a paragraph's columns of letters look like lines too, and
-            // would grow over the whole paragraph.
+            // Words inside lines found upright (wide ones: a turned word's letters may be found one
+            // by one) are not grown there: turned, a paragraph's columns of letters look like
+            // lines too, and would grow over the whole paragraph.
             let sideways = try lines(
                 grey: turned, areas: areas.map { Self.turned($0, height: image.height) }, scale: scale,
                 passes: Pass.turned,
@@ -160,15 +160,16 @@ public final class TextFinder {
     }
 
     /// The lines of text that read left to right in a grey image, inside `areas`.
-    /// Words lying mostly inside `excluding` are left out.
+    /// Words lying mostly inside `excluding` are kept as found, not grown.
     private func lines(
         grey: Image, areas: [Region], scale: Double, passes: [Pass], excluding: [Region] = []
     ) throws -> [TextBox] {
-        var words: [TextBox] = []
+        var words: [TextBox] = [], ungrown: [TextBox] = []
         let fullGrey = try grey.bytes()
         let factor = max(1, scale)
         var found = FoundArea(width: grey.width, height: grey.height)
-        for region in excluding { found.mark(region) }
+        var excluded = FoundArea(width: grey.width, height: grey.height)
+        for region in excluding { excluded.mark(region) }
         for area in areas {
             var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
             if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
@@ -197,11 +198,13 @@ public final class TextFinder {
                     // Taken only where nothing was found before it: the local contrast thickens
                     // strokes and joins a paragraph's lines into blocks, which grown would cover
                     // the page between them.
-                    if pass.addsOnlyNew || !excluding.isEmpty, found.coveredShare(region) >= Self.foundAlready {
-                        continue
-                    }
+                    if pass.addsOnlyNew, found.coveredShare(region) >= Self.foundAlready { continue }
                     kept.append(region)
-                    words.append(TextBox(region, confidence: word.confidence))
+                    if !excluding.isEmpty, excluded.coveredShare(region) >= Self.foundAlready {
+                        ungrown.append(TextBox(region, confidence: word.confidence))
+                    } else {
+                        words.append(TextBox(region, confidence: word.confidence))
+                    }
                 }
                 for region in kept { found.mark(region) }
             }
@@ -209,7 +212,7 @@ public final class TextFinder {
         // Merged over the whole image, then kept inside the areas searched, each grown there over
         // all the ink of its text (InkExtent): word boxes fall short of a line's ends.
         let lines = TextLines.lines(words, width: grey.width, height: grey.height)
-        return lines.flatMap { line in
+        let grown = lines.flatMap { line in
             areas.compactMap { area in
                 intersection(line.region, area).map {
                     TextBox(
@@ -218,6 +221,12 @@ public final class TextFinder {
                 }
             }
         }
+        // Each alone: merged, a paragraph's columns would make one block.
+        let padded = ungrown.flatMap { TextLines.lines([$0], width: grey.width, height: grey.height) }.flatMap { line in
+            areas.compactMap { area in intersection(line.region, area).map { TextBox($0, confidence: line.confidence) }
+            }
+        }
+        return grown + padded
     }
 
     private func intersection(_ a: Region, _ b: Region) -> Region? {
