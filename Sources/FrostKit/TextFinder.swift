@@ -83,8 +83,12 @@ public final class TextFinder {
                 excluding: upright.filter { $0.region.width >= 2 * $0.region.height }.map {
                     Self.turned($0.region, height: image.height)
                 })
+            // A turned box lying almost all inside upright ones hides nothing more.
+            var uprightArea = FoundArea(width: image.width, height: image.height)
+            for line in upright { uprightArea.mark(line.region) }
             return upright
                 + sideways.map { TextBox(Self.unturned($0.region, height: image.height), confidence: $0.confidence) }
+                .filter { uprightArea.coveredShare($0.region) < 0.9 }
         } catch let error as VipsError {
             throw .vips(error)
         } catch let error as TesseractError {
@@ -136,8 +140,9 @@ public final class TextFinder {
         }
     }
 
-    /// A word lying this share or more inside what was found before it adds nothing.
-    static let foundAlready = 0.8
+    /// A word lying this share or more inside what was found before it adds nothing (or a block of
+    /// lines found already, each alone).
+    static let foundAlready = 0.5
 
     /// Straight edges at least this long (pixels) are a panel's, a field's or a table's, not a
     /// letter's: taken out of the local contrast.
@@ -160,7 +165,7 @@ public final class TextFinder {
     }
 
     /// The lines of text that read left to right in a grey image, inside `areas`.
-    /// Words lying mostly inside `excluding` are kept as found, not grown.
+    /// Words lying half or more inside `excluding` are kept as found, not grown.
     private func lines(
         grey: Image, areas: [Region], scale: Double, passes: [Pass], excluding: [Region] = []
     ) throws -> [TextBox] {
@@ -200,7 +205,7 @@ public final class TextFinder {
                     // the page between them.
                     if pass.addsOnlyNew, found.coveredShare(region) >= Self.foundAlready { continue }
                     kept.append(region)
-                    if !excluding.isEmpty, excluded.coveredShare(region) >= Self.foundAlready {
+                    if !excluding.isEmpty, excluded.coveredShare(region) >= 0.5 {
                         ungrown.append(TextBox(region, confidence: word.confidence))
                     } else {
                         words.append(TextBox(region, confidence: word.confidence))
