@@ -113,7 +113,7 @@ public final class TextFinder {
     enum Pass {
         case grey(LayoutAnalyser.Thresholding)
         case inverse(LayoutAnalyser.Thresholding)
-        case contrast
+        case contrast(LayoutAnalyser.Thresholding)
 
         /// Tesseract's one threshold on the image (it picks the page's polarity itself, so this
         /// finds the text of the main theme, light or dark), then per-tile thresholds on the
@@ -122,9 +122,11 @@ public final class TextFinder {
         /// numbers), then the local contrast, where text of every polarity and colour is dark on
         /// white and panels are white too (chat bubbles, a selected row, a default button, a page
         /// number alone).
-        static let upright: [Pass] = [.grey(.global), .inverse(.tiledOtsu), .grey(.tiledOtsu), .contrast]
+        static let upright: [Pass] = [
+            .grey(.global), .inverse(.tiledOtsu), .grey(.tiledOtsu), .contrast(.global), .contrast(.tiledOtsu),
+        ]
         /// On the image turned a quarter (text at 90° and 270°).
-        static let turned: [Pass] = [.grey(.global), .contrast]
+        static let turned: [Pass] = [.contrast(.global)]
 
         /// Whether the pass takes only words where the passes before it found none.
         var addsOnlyNew: Bool {
@@ -143,6 +145,23 @@ public final class TextFinder {
     /// A word lying this share or more inside what was found before it adds nothing (or a block of
     /// lines found already, each alone).
     static let foundAlready = 0.5
+
+    /// The tallest lone mark (a page number, a column letter) looked for, in pixels at the analysis size.
+    static let tallestLoneMark = 40
+
+    /// Marks alone on a flat background in the local contrast (`LoneMarks`), which layout analysis
+    /// leaves out as noise, as word boxes.
+    static func loneMarks(contrast: [UInt8], grey: [UInt8], width: Int, height: Int) throws(VipsError) -> [WordBox] {
+        // Ink: a spread of 48 grey levels or more within 3 × 3 pixels.
+        let ink = contrast.map { $0 <= 207 }
+        let mask = try Image(bytes: ink.map { $0 ? 255 : 0 }, width: width, height: height, bands: 1)
+        let labels = try Operation.call("labelregions", [("in", .image(mask))], outputs: ["mask"]).image("mask")
+            .floats().map { Int($0) }
+        return LoneMarks.boxes(
+            labels: labels, ink: ink, grey: grey, width: width, height: height, smallest: smallestWordHeight + 2,
+            largest: tallestLoneMark
+        ).map { WordBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height, confidence: 0.5) }
+    }
 
     /// Straight edges at least this long (pixels) are a panel's, a field's or a table's, not a
     /// letter's: taken out of the local contrast.
@@ -179,17 +198,24 @@ public final class TextFinder {
             var part = try grey.extractArea(x: area.x, y: area.y, width: area.width, height: area.height)
             if factor > 1 { part = try part.resize(1 / factor, kernel: .linear) }
             let pixels = try part.bytes()
+            var contrast: [UInt8] = []
             for pass in passes {
                 let analysed: [UInt8], thresholding: LayoutAnalyser.Thresholding
                 switch pass {
                 case .grey(let method): (analysed, thresholding) = (pixels, method)
                 case .inverse(let method): (analysed, thresholding) = (pixels.map { 255 - $0 }, method)
-                case .contrast: (analysed, thresholding) = (try Self.contrast(part).bytes(), .global)
+                case .contrast(let method):
+                    if contrast.isEmpty { contrast = try Self.contrast(part).bytes() }
+                    (analysed, thresholding) = (contrast, method)
                 }
-                let boxes = try analyser.words(
+                var candidates = try analyser.words(
                     grey: analysed, width: part.width, height: part.height, thresholding: thresholding)
+                if case .contrast(.global) = pass, excluding.isEmpty {
+                    candidates += try Self.loneMarks(
+                        contrast: analysed, grey: pixels, width: part.width, height: part.height)
+                }
                 var kept: [Region] = []
-                for word in boxes
+                for word in candidates
                 where (word.height >= Self.smallestWordHeight || part.height < 3 * Self.smallestWordHeight)
                     && word.width >= 2
                     && (word.height <= Self.tallestWordHeight || part.height <= 2 * Self.tallestWordHeight)

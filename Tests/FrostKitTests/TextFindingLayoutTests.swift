@@ -34,7 +34,7 @@ import Vips
             try page.text(x: 280, y: 20, phrase(9, 2), colour: "#202124", size: 16, quarterTurns: 1)
             return page
         case "bubbles":
-            var page = WordInkPage(width: 420, height: 250, background: "#ffffff")
+            var page = WordInkPage(width: 420, height: 300, background: "#ffffff")
             page.rect(x: 160, y: 10, width: 250, height: 50, colour: "#0b84ff")
             try page.text(x: 172, y: 16, phrase(1, 3), colour: "#ffffff", size: 15)
             try page.text(x: 172, y: 36, phrase(2, 2), colour: "#ffffff", size: 15)
@@ -46,6 +46,8 @@ import Vips
             page.rect(x: 210, y: 170, width: 200, height: 30, colour: "#0b84ff")
             try page.text(x: 222, y: 176, phrase(6, 2), colour: "#ffffff", size: 14)
             try page.text(x: 170, y: 215, ["Delivered", "9:27"], colour: "#8e8e93", size: 11)
+            page.rect(x: 120, y: 240, width: 290, height: 38, colour: "#34c759")
+            try page.text(x: 134, y: 249, phrase(7, 3), colour: "#ffffff", size: 17)
             return page
         case "editor":
             var page = WordInkPage(width: 480, height: 200, background: "#1e1e1e")
