@@ -116,16 +116,18 @@ public final class TextFinder {
         case contrast(LayoutAnalyser.Thresholding)
 
         /// Tesseract's one threshold on the image (it picks the page's polarity itself, so this
-        /// finds the text of the main theme, light or dark), then per-tile thresholds on the
-        /// inverse and on the image, for the text of panels unlike the page (title bars, selected
-        /// rows, buttons) and the text the one threshold leaves out (a table of contents'
-        /// numbers), then the local contrast, where text of every polarity and colour is dark on
-        /// white and panels are white too (chat bubbles, a selected row, a default button, a page
-        /// number alone).
+        /// finds the text of the main theme, light or dark), per-tile thresholds on the inverse,
+        /// for light text on dark panels of a light page (title bars, selected rows, dark
+        /// buttons), then the local contrast, with one threshold and per tile, where text of every
+        /// polarity and colour is dark on white and panels are white too (chat bubbles, a default
+        /// button, pills, greyed text), and lone marks in it (a page number alone). The per-tile
+        /// pass on the image that found the dark text the one threshold left out is no longer
+        /// needed: the contrast passes find that text too (bench/blur/find-text-layouts.md).
         static let upright: [Pass] = [
-            .grey(.global), .inverse(.tiledOtsu), .grey(.tiledOtsu), .contrast(.global), .contrast(.tiledOtsu),
+            .grey(.global), .inverse(.tiledOtsu), .contrast(.global), .contrast(.tiledOtsu),
         ]
-        /// On the image turned a quarter (text at 90° and 270°).
+        /// On the image turned a quarter (text at 90° and 270°): the local contrast alone finds
+        /// both polarities in one pass.
         static let turned: [Pass] = [.contrast(.global)]
 
         /// Whether the pass takes only words where the passes before it found none.
