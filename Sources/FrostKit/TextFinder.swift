@@ -4,8 +4,10 @@ import Vips
 
 /// Finds the text in a screenshot (or a photo of a screen) for `imgtool blur --find text`: word
 /// boxes from Tesseract's layout analysis (no recognition: finding a word to hide does not need
-/// reading it), on the image and on its inverse (light text on a dark theme), padded and merged
-/// into line boxes (`TextLines`).
+/// reading it), on the image, its inverse (light text on a dark theme) and its local contrast
+/// (text of every polarity and colour: bubbles, buttons, pills, greyed text), plus marks standing
+/// alone (`LoneMarks`), upright and on the image turned a quarter (text at 90° and 270°), padded
+/// and merged into line boxes (`TextLines`) and grown over their ink (`InkExtent`).
 ///
 /// Not shared between threads: each holds a Tesseract handle. Make one per worker.
 public final class TextFinder {
