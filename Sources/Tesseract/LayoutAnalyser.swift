@@ -62,21 +62,35 @@ public final class LayoutAnalyser {
     /// The library's version, e.g. "5.3.0".
     public static var version: String { String(cString: TessVersion()) }
 
+    /// How the grey image is made black and white before its layout is analysed (Tesseract's
+    /// `thresholding_method`).
+    public enum Thresholding: Int, Sendable, CaseIterable {
+        /// One threshold for the page (Otsu), which also picks the page's polarity.
+        case global = 0
+        /// Leptonica's per-tile Otsu: a screenshot mixes light and dark panels, and one threshold
+        /// loses the smaller kind's text.
+        case tiledOtsu = 1
+        /// Sauvola's local threshold: a flat area of any grey (a panel, a button, a bubble) turns
+        /// white, so dark text on it is not enclosed in a black panel that layout analysis takes
+        /// for a picture.
+        case sauvola = 2
+    }
+
     /// Word boxes in an 8-bit grey image (`pixels`: width × height bytes, rows packed).
     /// `sparse`: look for text anywhere, in no particular order (screenshots: labels, buttons,
-    /// scattered lines) instead of in page columns. `adaptiveThreshold`: Leptonica's per-tile Otsu
-    /// instead of Tesseract's one threshold for the page (which also picks the page's polarity):
-    /// a screenshot mixes light and dark panels, and one threshold loses the smaller kind's text.
+    /// scattered lines) instead of in page columns. `adaptiveThreshold`: `.tiledOtsu` instead of
+    /// `.global` (`thresholding` says which when given).
     public func words(
         grey pixels: [UInt8], width: Int, height: Int, sparse: Bool = true,
-        adaptiveThreshold: Bool = false
+        adaptiveThreshold: Bool = false, thresholding: Thresholding? = nil
     ) throws(TesseractError) -> [WordBox] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .badPixels("size \(width)×\(height)")
         }
         guard pixels.count == width * height else { throw .badPixels("\(pixels.count) bytes for \(width)×\(height)") }
         TessBaseAPISetPageSegMode(handle, sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
-        _ = TessBaseAPISetVariable(handle, "thresholding_method", adaptiveThreshold ? "1" : "0")
+        let method = thresholding ?? (adaptiveThreshold ? .tiledOtsu : .global)
+        _ = TessBaseAPISetVariable(handle, "thresholding_method", "\(method.rawValue)")
         pixels.withUnsafeBufferPointer { buffer in
             TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
         }

@@ -115,6 +115,33 @@ extension Image {
         ).image()
     }
 
+    /// The image turned clockwise by `quarterTurns` × 90° (exactly: pixels are moved, not resampled).
+    public func rotated(quarterTurns: Int) throws(VipsError) -> Image {
+        let turns = ((quarterTurns % 4) + 4) % 4
+        guard turns != 0 else { return self }
+        return try unary("rot", [("angle", .string(["d0", "d90", "d180", "d270"][turns]))])
+    }
+
+    /// Text laid out and drawn by Pango: one-band coverage (0…255), or, with `rgba`, four bands whose
+    /// alpha is the coverage (Pango markup's `fgalpha` then makes spans transparent while keeping
+    /// their place). `font`: a Pango description ("DejaVu Sans Bold 13"); at `dpi` 72 its size is
+    /// in pixels.
+    public static func text(
+        _ markup: String, font: String, dpi: Int = 72, rgba: Bool = false
+    ) throws(VipsError)
+        -> Image
+    {
+        try Operation.call(
+            "text", [("text", .string(markup)), ("font", .string(font)), ("dpi", .int(dpi)), ("rgba", .bool(rgba))]
+        ).image()
+    }
+
+    /// Each pixel replaced by the `index`-th smallest of the `width` × `height` window around it
+    /// (0: the least, an erosion; width × height − 1: the greatest, a dilation).
+    public func rank(width: Int, height: Int, index: Int) throws(VipsError) -> Image {
+        try unary("rank", [("width", .int(width)), ("height", .int(height)), ("index", .int(index))])
+    }
+
     /// Pastes `sub` at (x, y) over `self`.
     public func insert(_ sub: Image, x: Int, y: Int) throws(VipsError) -> Image {
         try Operation.call("insert", [("main", .image(self)), ("sub", .image(sub)), ("x", .int(x)), ("y", .int(y))])
