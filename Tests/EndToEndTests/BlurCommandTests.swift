@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// `imgtool blur` run as a user runs it.
-@Suite struct BlurCommandTests {
+@Suite(.tags(.tools)) struct BlurCommandTests {
     static let screenshot = Fixtures.asset("screenshot-text.png")
 
     /// Runs imgtool blur writing into a fresh folder; returns the result and the output's pixels.

@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// `imgtool blur --find text`, `--secure`, `--cover` and regions in shares, run as a user runs them.
-@Suite struct BlurFindTests {
+@Suite(.tags(.tools)) struct BlurFindTests {
     static let dialog = Fixtures.asset("screens/gnucash-vendor.png")
     static let dark = Fixtures.asset("screens/openshot-export-profiles.jpg")
 

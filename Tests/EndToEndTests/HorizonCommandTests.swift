@@ -7,7 +7,7 @@ import Testing
 import Vips
 
 /// `imgtool horizon` run as a user runs it.
-@Suite struct HorizonCommandTests {
+@Suite(.tags(.tools)) struct HorizonCommandTests {
     @Test func textLineAndExitStatus() throws {
         let found = try run("imgtool", ["horizon", Fixtures.asset("horizon-lake.jpg")])
         #expect(found.status == 0, "\(found.stderr)")
@@ -244,7 +244,7 @@ import Vips
     }
 }
 
-@Suite struct HorizonPipeTests {
+@Suite(.tags(.tools)) struct HorizonPipeTests {
     /// stdin → stdout: the straightened JPEG on stdout, the report on stderr.
     @Test func standardInputToStandardOutput() throws {
         let tilted = try HorizonPipeTests.tiltedJPEG(degrees: 3)

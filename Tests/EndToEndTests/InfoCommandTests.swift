@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The built binaries, run as a user runs them.
-@Suite struct ImgToolInfoTests {
+@Suite(.tags(.tools)) struct ImgToolInfoTests {
     @Test func jsonDescribesRealFiles() throws {
         let result = try run(
             "imgtool", ["info", "--json", Fixtures.asset("exif-rotated.jpg"), Fixtures.asset("screenshot-text.png")])
@@ -72,7 +72,7 @@ import Testing
     }
 }
 
-@Suite struct PDFLayoutInfoTests {
+@Suite(.tags(.tools)) struct PDFLayoutInfoTests {
     @Test func jsonDescribesMixedPDF() throws {
         let result = try run("pdflayout", ["info", "--json", Fixtures.asset("mixed.pdf")])
         #expect(result.status == 0, "\(result.stderr)")

@@ -5,7 +5,7 @@ import Vips
 
 /// `pdflayout -o X.png|.jpg`: views rendered to images, checked pixel by pixel against pages
 /// rendered alone by pdftocairo and placed by hand from the JSON geometry.
-@Suite struct LayoutRasterTests {
+@Suite(.tags(.tools)) struct LayoutRasterTests {
     let mixed = LayoutRun.mixed
 
     /// Places each page of `view` (JSON) at `dpi` and compares it with pdftocairo's render of it.

@@ -5,7 +5,7 @@ import Vips
 
 /// `pdflayout --format html -o DIR/`: the folder it writes, without a browser: its files, the
 /// layout JSON, image sizes, and how it treats an existing folder.
-@Suite struct WebReaderFolderTests {
+@Suite(.tags(.tools)) struct WebReaderFolderTests {
     static func reader(_ pdf: String, _ options: [String], to folder: String) throws -> RunResult {
         try run("pdflayout", [pdf] + options + ["-o", folder, "--format", "html"])
     }

@@ -2,9 +2,10 @@ import PageLayout
 // The sides a fixed-layout EPUB states for each page: pages paired by pdflayout take the side
 // their spread gives them, every page alone in its view (cover, --alone, wide, trailing odd) is
 // centred, and modes without spreads centre every page.
+import TestSupport
 import Testing
 
-@Suite struct SpreadSidesTests {
+@Suite(.tags(.fast)) struct SpreadSidesTests {
     func sides(
         _ count: Int, wide: Set<Int> = [], alone: Set<Int> = [], mode: LayoutMode = .twoUp, cover: Bool, rtl: Bool
     )
