@@ -170,7 +170,7 @@ def filters(tier):
 def smoke_filters():
     """One --filter pattern per test tagged sanitizerSmoke: `Module.Suite/function(`."""
     scan()
-    return [f"{t['module']}.{t['suite']}/{t['function']}(" for t in scan.smoke]
+    return [f"{t['module']}.{t['suite']}/{t['function']}" for t in scan.smoke]
 
 
 def check_listed(path):

@@ -51,7 +51,7 @@ import Vips
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
-    @Test func standardInputToStandardOutputIsPNG() throws {
+    @Test(.tags(.sanitizerSmoke)) func standardInputToStandardOutputIsPNG() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try Data(contentsOf: URL(fileURLWithPath: Self.screenshot))

@@ -74,7 +74,7 @@ import Vips
         #expect(record["pdf_version"] is NSNull)
     }
 
-    @Test func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
+    @Test(.tags(.sanitizerSmoke)) func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cbz = try Self.zipped(try Self.makeComic(in: folder), as: "book.cbz")

@@ -85,7 +85,7 @@ import Vips
 
     /// --fix writes a level copy of the right size beside the input, keeps ICC, EXIF (GPS) and
     /// XMP, resets the orientation, keeps the JPEG quality, and leaves the input alone.
-    @Test func fixKeepsMetadataAndQuality() throws {
+    @Test(.tags(.sanitizerSmoke)) func fixKeepsMetadataAndQuality() throws {
         let (folder, cleanUp) = try HorizonTestImages.folder()
         defer { cleanUp() }
         // The sideways-stored photo with all its metadata, tilted by 5° as displayed, saved at Q 88.

@@ -4,7 +4,7 @@ import Testing
 
 /// The built binaries, run as a user runs them.
 @Suite(.tags(.tools)) struct ImgToolInfoTests {
-    @Test func jsonDescribesRealFiles() throws {
+    @Test(.tags(.sanitizerSmoke)) func jsonDescribesRealFiles() throws {
         let result = try run(
             "imgtool", ["info", "--json", Fixtures.asset("exif-rotated.jpg"), Fixtures.asset("screenshot-text.png")])
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,7 +73,7 @@ import Testing
 }
 
 @Suite(.tags(.tools)) struct PDFLayoutInfoTests {
-    @Test func jsonDescribesMixedPDF() throws {
+    @Test(.tags(.sanitizerSmoke)) func jsonDescribesMixedPDF() throws {
         let result = try run("pdflayout", ["info", "--json", Fixtures.asset("mixed.pdf")])
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)

@@ -21,7 +21,7 @@ import Vips
         }
     }
 
-    @Test func twoUpRTLSpreadIsPageTwoLeftPageOneRight() throws {
+    @Test(.tags(.sanitizerSmoke)) func twoUpRTLSpreadIsPageTwoLeftPageOneRight() throws {
         let scratch = try Scratch()
         let report = try LayoutRun.json([
             mixed, "--two-up", "--rtl", "--pages", "1-2", "--dpi", "60", "-o", scratch.path("spread.png"),

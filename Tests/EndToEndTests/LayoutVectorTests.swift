@@ -28,7 +28,7 @@ import Vips
         return result.text
     }
 
-    @Test func sheetsHaveTheViewSizesAndSelectableTextOnTheRightSide() throws {
+    @Test(.tags(.sanitizerSmoke)) func sheetsHaveTheViewSizesAndSelectableTextOnTheRightSide() throws {
         let scratch = try Scratch()
         let output = scratch.path("spreads.pdf")
         let report = try LayoutRun.json([mixed, "--two-up", "--rtl", "-o", output])

@@ -15,7 +15,7 @@ import Vips
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test func writesTheReaderFolder() throws {
+    @Test(.tags(.sanitizerSmoke)) func writesTheReaderFolder() throws {
         let scratch = try Scratch()
         let folder = scratch.path("manga")
         let result = try Self.reader(LayoutRun.bookRTL, ["--two-up", "--rtl", "--cover", "--json"], to: folder + "/")
