@@ -4,6 +4,7 @@
     scripts/tiers.py check                   # every @Test sits in a suite tagged with exactly one tier
     scripts/tiers.py check --listed FILE     # and so does every test `swift test list` printed into FILE
     scripts/tiers.py filter fast             # --filter patterns (one a line) selecting the fast tier's suites
+    scripts/tiers.py filter external --shard 2/3 TIMES.xml...  # the second of three shards, balanced by times
     scripts/tiers.py filter sanitizer-smoke  # the tests tagged sanitizerSmoke (CI runs them under ASan)
     scripts/tiers.py list [TIER]             # tier, suite, @Test count and file, one suite a line
     scripts/tiers.py count                   # suites and @Test functions per tier
@@ -16,6 +17,7 @@ says what each tier covers.
 import pathlib
 import re
 import sys
+import xml.etree.ElementTree as ElementTree
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TIERS = ("fast", "tools", "external")
@@ -159,12 +161,32 @@ def check():
     return 0
 
 
-def filters(tier):
+def filters(tier, shard=None, times=()):
     """One --filter pattern per suite: `Module.Suite/` matches the suite's tests and nothing else
-    (read as a regular expression or as a plain substring of the test ID alike)."""
+    (read as a regular expression or as a plain substring of the test ID alike). With shard = (i, n),
+    the i-th of n shards (1-based): the suites dealt longest first, each to the shard with the least
+    time so far, by their times in the xUnit files given (a suite not in them counts a second)."""
     suites, _ = scan()
-    return [f"{s['module']}.{s['name']}/" for s in sorted(suites.values(), key=lambda s: (s["module"], s["name"]))
-            if tier_of(s) == tier]
+    names = [f"{s['module']}.{s['name']}" for s in sorted(suites.values(), key=lambda s: (s["module"], s["name"]))
+             if tier_of(s) == tier]
+    if shard is not None:
+        seconds = {}
+        for path in times:
+            try:
+                for case in ElementTree.parse(path).getroot().iter("testcase"):
+                    suite = case.get("classname", "")
+                    seconds[suite] = seconds.get(suite, 0.0) + float(case.get("time", "0") or 0)
+            except (OSError, ElementTree.ParseError):
+                pass
+        index, count = shard
+        loads = [0.0] * count
+        dealt = [[] for _ in range(count)]
+        for name in sorted(names, key=lambda name: (-seconds.get(name, 1.0), name)):
+            least = loads.index(min(loads))
+            loads[least] += seconds.get(name, 1.0)
+            dealt[least].append(name)
+        names = sorted(dealt[index - 1])
+    return [name + "/" for name in names]
 
 
 def smoke_filters():
@@ -195,8 +217,12 @@ def main(argv):
         return check()
     if command == "check" and len(argv) == 4 and argv[2] == "--listed":
         return check() or check_listed(argv[3])
-    if command == "filter" and len(argv) == 3 and argv[2] in TIERS:
-        print("\n".join(filters(argv[2])))
+    if command == "filter" and len(argv) >= 3 and argv[2] in TIERS:
+        shard = None
+        if len(argv) >= 5 and argv[3] == "--shard":
+            index, count = (int(part) for part in argv[4].split("/"))
+            shard = (index, count)
+        print("\n".join(filters(argv[2], shard, argv[5:])))
         return 0
     if command == "filter" and len(argv) == 3 and argv[2] == "sanitizer-smoke":
         print("\n".join(smoke_filters()))
