@@ -42,16 +42,16 @@ def table(paths, tier):
     total = sum(seconds for _, _, seconds, _ in found)
     per_tier = {}
     for suite, _, seconds, _ in found:
-        tier = tier_by_suite.get(suite, "untiered")
-        count, time = per_tier.get(tier, (0, 0.0))
-        per_tier[tier] = (count + 1, time + seconds)
+        suite_tier = tier_by_suite.get(suite, "untiered")
+        count, time = per_tier.get(suite_tier, (0, 0.0))
+        per_tier[suite_tier] = (count + 1, time + seconds)
     stamp = datetime.datetime.fromtimestamp(max(pathlib.Path(p).stat().st_mtime for p in paths), datetime.timezone.utc)
     lines = [
         f"`scripts/test.sh {tier}`, {stamp:%Y-%m-%d %H:%M} UTC: {len(found)} tests, {total:.0f} s in all "
         "(each tier runs its tests one after another: a test's time is its own, its machine shared with "
         "the other tiers' runs when the whole suite ran).",
         "",
-        "Per tier: " + "; ".join(f"{tier} {count} tests, {time:.0f} s" for tier, (count, time) in sorted(per_tier.items())),
+        "Per tier: " + "; ".join(f"{name} {count} tests, {time:.0f} s" for name, (count, time) in sorted(per_tier.items())),
         "",
         "| # | seconds | tier | test |",
         "|---|---|---|---|",
