@@ -44,10 +44,10 @@ def attribute_text(lines, start, attribute="@Suite"):
     at = text.index(attribute)
     if not text[at + len(attribute):].startswith("("):
         return attribute, start
-    depth, end_line, i = 0, start, at
+    depth, end_line = 0, start
     chunk = text[at:]
     collected = ""
-    # Gather until the parentheses after @Suite close (or there are none).
+    # Gather until the parentheses after the attribute's name close.
     while True:
         for ch in chunk:
             collected += ch
@@ -57,8 +57,6 @@ def attribute_text(lines, start, attribute="@Suite"):
                 depth -= 1
                 if depth == 0:
                     return collected, end_line
-        if depth == 0 and "(" not in collected:
-            return collected, end_line
         end_line += 1
         if end_line >= len(lines):
             return collected, end_line
