@@ -250,7 +250,7 @@ import Vips
 
 /// `--find text` over the folder of 11 screenshots, with one job and with two: layout analysis over
 /// many documents, twice (the external tier; the single-image cases above stay in the tools tier).
-@Suite(.tags(.external)) struct BlurFindBatchTests {
+@Suite(.tags(.external)) struct BlurFindFolderTests {
     @Test func parallelBatchesFindTheSameText() throws {
         let folder = Fixtures.asset("screens")
         let one = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "1"])
