@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "TestSupport"]),
-        .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes"]),
+        .testTarget(name: "FrostTests", dependencies: ["Frost", "CoreTypes", "TestSupport"]),
         .testTarget(name: "SidecarTests", dependencies: ["Sidecars", "SidecarKit", "Horizon", "TestSupport"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The command modules called in-process (help text, error mapping).

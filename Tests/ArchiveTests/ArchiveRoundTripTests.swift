@@ -6,7 +6,7 @@ import Testing
 // The archive face on real archives: zips written by libzip read back by libarchive and checked
 // by Info-ZIP's unzip; what a hostile archive declares comes through as stated, for the caller to
 // refuse; a decompression bomb stops at the limit; a truncated archive is an error.
-@Suite struct ArchiveRoundTripTests {
+@Suite(.tags(.fast)) struct ArchiveRoundTripTests {
     @Test func writtenZipHasAStoredFirstEntryWithoutExtraFieldAndReadsBack() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

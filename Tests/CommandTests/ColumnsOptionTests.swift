@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PDFLayoutCommands
 
 /// `--columns` out of range says what it takes, a negative number included (ArgumentParser would
 /// take "-1" for an option and report "Missing value for '--columns <n>'").
-@Suite struct ColumnsRangeTests {
+@Suite(.tags(.fast)) struct ColumnsRangeTests {
     @Test(arguments: ["0", "-1", "-20", "10001"])
     func outOfRange(value: String) {
         do {
@@ -23,7 +24,7 @@ import Testing
 
 /// The options' one-line help says what --columns does with them: --cover has no /PageLayout
 /// default there (LayoutJob.layoutOptions), and only the widest page is 200 px wide.
-@Suite struct ColumnsHelpTests {
+@Suite(.tags(.fast)) struct ColumnsHelpTests {
     /// The help block of the option whose line starts with `name`, joined into one line.
     private func help(of name: String) throws -> String {
         let lines = PDFLayout.LayoutCommand.helpMessage(columns: 200).split(separator: "\n")

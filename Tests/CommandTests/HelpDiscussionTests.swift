@@ -1,11 +1,12 @@
 import ArgumentParser
+import TestSupport
 import Testing
 
 @testable import PDFLayoutCommands
 
 /// pdflayout's help texts read as written: ArgumentParser wraps any line over 80 columns on its
 /// own, so a longer line in a paragraph leaves a ragged stub ("..., or the") before the next one.
-@Suite struct HelpDiscussionTests {
+@Suite(.tags(.fast)) struct HelpDiscussionTests {
     static let commands: [(String, any ParsableCommand.Type)] = [
         ("layout", PDFLayout.LayoutCommand.self), ("info", PDFLayout.Info.self), ("prefs", PDFLayout.Prefs.self),
     ]

@@ -6,7 +6,7 @@ import Testing
 
 /// Every subcommand's --help ends with its examples, and every example is a valid command line
 /// (parsed and validated as the tool would), so the help cannot advertise what the tool refuses.
-@Suite struct HelpExamplesTests {
+@Suite(.tags(.fast)) struct HelpExamplesTests {
     static let subcommands = [
         ["imgtool", "info"], ["imgtool", "horizon"], ["imgtool", "blur"],
         ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"],

@@ -1,8 +1,9 @@
 import CommandSupport
+import TestSupport
 import Testing
 import ToolSupport
 
-@Suite struct JSONLinesTests {
+@Suite(.tags(.fast)) struct JSONLinesTests {
     struct Record: Encodable {
         var file: String
         var pageLayout: String?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import TestSupport
 import Testing
 import ToolSupport
 
@@ -7,7 +8,7 @@ import ToolSupport
 
 /// pdflayout's documents (PDF, EPUB, CBZ) are listed once, `OutputKind.documents`; `-o` and
 /// `--format` read them and say them from that list, in the sentences users have always read.
-@Suite struct OutputTargetTests {
+@Suite(.tags(.fast)) struct OutputTargetTests {
     @Test func eachDocumentSuffixNamesItsKind() throws {
         #expect(try OutputTarget.parse("book.pdf").kind == .pdf)
         #expect(try OutputTarget.parse("book.EPUB").kind == .epub)

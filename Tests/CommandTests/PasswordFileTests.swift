@@ -5,7 +5,7 @@ import Testing
 @testable import PDFLayoutCommands
 
 /// `--password-file FILE`: what the first line gives, and a file that gives no password.
-@Suite struct PasswordFileTests {
+@Suite(.tags(.fast)) struct PasswordFileTests {
     /// What `--password-file` makes of a file holding `text`: the password, or the failure's message
     /// (the file's path shown as FILE) and exit status.
     private func resolve(_ text: String) throws -> (password: String?, failure: String?, status: Int32?) {
@@ -39,7 +39,7 @@ import Testing
 
 /// Standard input holds one PDF: `-` given twice is a command-line error for every command that
 /// reads PDFs, not a second read of an emptied pipe ("empty input, not a PDF", status 1).
-@Suite struct StandardInputOnceTests {
+@Suite(.tags(.fast)) struct StandardInputOnceTests {
     @Test(arguments: [["info", "-", "-"], ["-", "-"], ["info", "-", "--password-file", "-"]])
     func readOnce(arguments: [String]) {
         do {

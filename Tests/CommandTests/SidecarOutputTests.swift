@@ -1,12 +1,13 @@
 import CommandSupport
 import CoreTypes
 import Sidecars
+import TestSupport
 import Testing
 import ToolSupport
 
 /// Editors' sidecars are one kind of output of the one plan (`OutputKind.sidecar`): resolved beside
 /// each photo by the editor's own name, and, like every output, never over an input.
-@Suite struct SidecarOutputTests {
+@Suite(.tags(.fast)) struct SidecarOutputTests {
     static let photos = ["a/IMG_1.CR2", "b.c/IMG", "x/.hidden", "./p.jpg", "q.JPG", "/abs/r.dng", "s.t/u.v.w"]
 
     @Test func theirPathsAreTheEditorsNames() throws {

@@ -6,7 +6,7 @@ import Vips
 /// `.avif` outputs hold AV1 (what browsers open), not HEVC; `imgtool info` names AV1 HEIF files
 /// "avif" and HEVC ones "heic". Every writer goes through the Vips face's save, whose temporary
 /// names have no suffix, so libheif's own choice by file name never applied.
-@Suite struct AVIFOutputTests {
+@Suite(.tags(.tools)) struct AVIFOutputTests {
     static func compression(_ path: String) throws -> String? {
         try Image.load(path).string(field: "heif-compression")
     }

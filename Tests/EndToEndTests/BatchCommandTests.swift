@@ -4,7 +4,7 @@ import Testing
 
 /// Batches: folders and -r, -o DIR/ mirroring, input order, JSON Lines with errors, the summary
 /// line, --skip-existing, --shard, and the progress bar only on a terminal.
-@Suite struct BatchCommandTests {
+@Suite(.tags(.tools)) struct BatchCommandTests {
     /// photos/{horizon-lake.jpg, tilted-lake.jpg, notes.txt, trip/{horizon-pier.jpg, no-horizon-sky.jpg,
     /// day2/horizon-portrait.jpg}, broken/truncated.jpg}
     static func library(in scratch: Scratch) throws -> String {

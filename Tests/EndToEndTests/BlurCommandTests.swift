@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// `imgtool blur` run as a user runs it.
-@Suite struct BlurCommandTests {
+@Suite(.tags(.tools)) struct BlurCommandTests {
     static let screenshot = Fixtures.asset("screenshot-text.png")
 
     /// Runs imgtool blur writing into a fresh folder; returns the result and the output's pixels.
@@ -51,7 +51,7 @@ import Vips
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
-    @Test func standardInputToStandardOutputIsPNG() throws {
+    @Test(.tags(.sanitizerSmoke)) func standardInputToStandardOutputIsPNG() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try Data(contentsOf: URL(fileURLWithPath: Self.screenshot))

@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// `imgtool blur --find text`, `--secure`, `--cover` and regions in shares, run as a user runs them.
-@Suite struct BlurFindTests {
+@Suite(.tags(.tools)) struct BlurFindTests {
     static let dialog = Fixtures.asset("screens/gnucash-vendor.png")
     static let dark = Fixtures.asset("screens/openshot-export-profiles.jpg")
 
@@ -157,15 +157,6 @@ import Vips
     }
 
     /// One Tesseract handle per image: images found in parallel give what they give one by one.
-    @Test func parallelBatchesFindTheSameText() throws {
-        let folder = Fixtures.asset("screens")
-        let one = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "1"])
-        let two = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "2"])
-        #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
-        #expect(try one.jsonLines().count == 11)
-        #expect(one.text == two.text)
-    }
-
     @Test func findInsideRegionsOnly() throws {
         let all = try Self.found(Self.dialog)
         let top = try Self.found(Self.dialog, ["--region", "0,0,100%,25%"])
@@ -252,5 +243,18 @@ import Vips
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
+
+/// `--find text` over the folder of 11 screenshots, with one job and with two: layout analysis over
+/// many documents, twice (the external tier; the single-image cases above stay in the tools tier).
+@Suite(.tags(.external)) struct BlurFindFolderTests {
+    @Test func parallelBatchesFindTheSameText() throws {
+        let folder = Fixtures.asset("screens")
+        let one = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "1"])
+        let two = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "2"])
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
+        #expect(try one.jsonLines().count == 11)
+        #expect(one.text == two.text)
     }
 }

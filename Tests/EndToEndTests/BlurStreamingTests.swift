@@ -5,7 +5,7 @@ import Vips
 
 /// `imgtool blur` streams large inputs (FrostInput): the pixels must be those of the in-memory
 /// route (`--timing` decodes into memory), and a corrupt input must still fail before any output.
-@Suite struct BlurStreamingTests {
+@Suite(.tags(.tools)) struct BlurStreamingTests {
     /// horizon-lake.jpg tiled 6×6: 6144×3840, 70 MB of RGB pixels, over FrostInput's 64 MB budget,
     /// so that --region, --mask and alpha read the file twice instead of holding it.
     static func mosaic(in folder: URL, alpha: Bool = false) throws -> String {

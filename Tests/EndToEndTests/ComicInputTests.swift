@@ -7,7 +7,7 @@ import Vips
 /// (Manga YesAndRightToLeft → right to left unless --ltr, DoublePage pages alone, FrontCover
 /// the cover, the title), wide pages alone; CBZ out with a ComicInfo.xml the 2.0 schema
 /// validates; hostile archives refused with one line, nothing written.
-@Suite struct ComicInputTests {
+@Suite(.tags(.tools)) struct ComicInputTests {
     /// Twelve portrait pages named p1.jpg … p12.jpg (p6 landscape, a scanned spread), page n
     /// 300 + n pixels wide so the JSON shows the order; a ComicInfo.xml marking image 0 the
     /// front cover, image 8 a double page, the book right to left.
@@ -98,7 +98,7 @@ import Vips
         #expect(record["pdf_version"] is NSNull)
     }
 
-    @Test func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
+    @Test(.tags(.sanitizerSmoke)) func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cbz = try Self.zipped(try Self.makeComic(in: folder), as: "book.cbz")

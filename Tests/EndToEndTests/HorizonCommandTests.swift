@@ -7,7 +7,7 @@ import Testing
 import Vips
 
 /// `imgtool horizon` run as a user runs it.
-@Suite struct HorizonCommandTests {
+@Suite(.tags(.tools)) struct HorizonCommandTests {
     @Test func textLineAndExitStatus() throws {
         let found = try run("imgtool", ["horizon", Fixtures.asset("horizon-lake.jpg")])
         #expect(found.status == 0, "\(found.stderr)")
@@ -85,7 +85,7 @@ import Vips
 
     /// --fix writes a level copy of the right size beside the input, keeps ICC, EXIF (GPS) and
     /// XMP, resets the orientation, keeps the JPEG quality, and leaves the input alone.
-    @Test func fixKeepsMetadataAndQuality() throws {
+    @Test(.tags(.sanitizerSmoke)) func fixKeepsMetadataAndQuality() throws {
         let (folder, cleanUp) = try HorizonTestImages.folder()
         defer { cleanUp() }
         // The sideways-stored photo with all its metadata, tilted by 5° as displayed, saved at Q 88.
@@ -244,7 +244,7 @@ import Vips
     }
 }
 
-@Suite struct HorizonPipeTests {
+@Suite(.tags(.tools)) struct HorizonPipeTests {
     /// stdin → stdout: the straightened JPEG on stdout, the report on stderr.
     @Test func standardInputToStandardOutput() throws {
         let tilted = try HorizonPipeTests.tiltedJPEG(degrees: 3)

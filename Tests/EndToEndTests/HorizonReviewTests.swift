@@ -5,7 +5,7 @@ import Testing
 /// `imgtool horizon --review DIR/`: the page it writes, loaded from file:// in headless Chromium,
 /// decided on with keys and the mouse as a photographer would, its decisions file downloaded and
 /// applied with `--decisions`: the photos come out levelled (and their sidecars turned) as decided.
-@Suite(.serialized, .timeLimit(.minutes(4))) struct HorizonReviewTests {
+@Suite(.serialized, .timeLimit(.minutes(4)), .tags(.external)) struct HorizonReviewTests {
     /// Photos with and without an answer, a raw one among them.
     static let photos = [
         "tilted-lake.jpg", "no-horizon-maze.jpg", "horizon-people-shore.jpg", "no-horizon-sky.jpg", "tilted-lake.dng",
@@ -200,7 +200,7 @@ import Testing
 
 /// The review folder's rules, without a browser: refused before any photo is read when it holds
 /// other files, written over when it holds an earlier review, and options that cannot go with it.
-@Suite struct HorizonReviewFolderRuleTests {
+@Suite(.tags(.tools)) struct HorizonReviewFolderRuleTests {
     @Test func aFolderOfOtherFilesIsRefusedAndAnEarlierReviewReplaced() throws {
         let scratch = try Scratch()
         let photo = scratch.path("lake.jpg")

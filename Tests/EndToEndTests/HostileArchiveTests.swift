@@ -5,7 +5,7 @@ import Testing
 /// Archives made to hurt: each is refused with one line naming the file (exit status 1), no
 /// output is written, nothing appears outside the output's folder, and a page that decompresses
 /// to gigabytes is stopped at the entry limit (256 MB) without using that memory.
-@Suite struct HostileArchiveTests {
+@Suite(.tags(.tools)) struct HostileArchiveTests {
     /// Python's zipfile and tarfile write names and kinds that zip(1) refuses to make.
     static let maker = """
         import io, sys, tarfile, zipfile

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// The built binaries, run as a user runs them.
-@Suite struct ImgToolInfoTests {
-    @Test func jsonDescribesRealFiles() throws {
+@Suite(.tags(.tools)) struct ImgToolInfoTests {
+    @Test(.tags(.sanitizerSmoke)) func jsonDescribesRealFiles() throws {
         let result = try run(
             "imgtool", ["info", "--json", Fixtures.asset("exif-rotated.jpg"), Fixtures.asset("screenshot-text.png")])
         #expect(result.status == 0, "\(result.stderr)")
@@ -72,8 +72,8 @@ import Testing
     }
 }
 
-@Suite struct PDFLayoutInfoTests {
-    @Test func jsonDescribesMixedPDF() throws {
+@Suite(.tags(.tools)) struct PDFLayoutInfoTests {
+    @Test(.tags(.sanitizerSmoke)) func jsonDescribesMixedPDF() throws {
         let result = try run("pdflayout", ["info", "--json", Fixtures.asset("mixed.pdf")])
         #expect(result.status == 0, "\(result.stderr)")
         let record = try #require(try result.jsonLines().first)

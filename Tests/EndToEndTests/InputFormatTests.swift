@@ -6,7 +6,7 @@ import Testing
 /// are read by libvips' own or memory-safe loaders; BMP is read here only through ImageMagick,
 /// which stays blocked unless --allow-untrusted-loaders, with a message that says so; an output
 /// suffix nothing writes is a command-line error (64).
-@Suite struct InputFormatTests {
+@Suite(.tags(.tools)) struct InputFormatTests {
     /// A 2×2 24-bit BMP, written byte by byte (no ImageMagick needed).
     static func bmp() -> Data {
         var bytes: [UInt8] = Array("BM".utf8)

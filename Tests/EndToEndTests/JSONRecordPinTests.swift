@@ -5,7 +5,7 @@ import Testing
 /// Every `--json` record's keys and nulls, pinned byte for byte where the figures are fixed (the
 /// records are encoded by synthesized Codable; a key renamed, dropped, or written only when present
 /// fails here), and each record's keys all named in its section of docs/JSON.md.
-@Suite struct JSONRecordPinTests {
+@Suite(.tags(.tools)) struct JSONRecordPinTests {
     static let assets = Fixtures.root.appendingPathComponent("Assets")
 
     /// The record lines of one run in Assets/, with the scratch folder's path shown as TMP.

@@ -4,7 +4,7 @@ import Testing
 
 /// Two-up pairing the way books are made, on a PDF built with qpdf: seven Letter pages of the
 /// hyperref manual with a landscape slide (mixed.pdf's page 4) as page 4.
-@Suite struct LayoutBookPairingTests {
+@Suite(.tags(.tools)) struct LayoutBookPairingTests {
     private func bookWithALandscapePage(_ scratch: Scratch) throws -> String {
         let output = scratch.path("book.pdf")
         let manual = Fixtures.asset("hyperref-manual.pdf")

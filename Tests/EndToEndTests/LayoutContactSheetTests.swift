@@ -5,7 +5,7 @@ import Vips
 
 /// `pdflayout --columns N`: a contact sheet, every page in one view, run as a user runs it and
 /// checked against pages rendered alone by pdftocairo and placed from the JSON geometry.
-@Suite struct LayoutContactSheetTests {
+@Suite(.tags(.tools)) struct LayoutContactSheetTests {
     let book = LayoutRun.bookRTL  // 7 US Letter pages, /Direction /R2L
 
     /// Each page of `view` (JSON) compared with pdftocairo's render of it at `dpi`.

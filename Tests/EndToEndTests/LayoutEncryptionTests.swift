@@ -6,7 +6,7 @@ import Testing
 /// permissions, and its owner password), or are not written unless `--drop-encryption` asks for
 /// them unencrypted. Sources are encrypted by qpdf; outputs are checked by `qpdf --check` and
 /// `qpdf --show-encryption`.
-@Suite struct LayoutEncryptionTests {
+@Suite(.tags(.tools)) struct LayoutEncryptionTests {
     static let mixed = Fixtures.asset("mixed.pdf")
 
     /// `qpdf --encrypt USER OWNER BITS [restrictions] -- mixed.pdf NAME`.

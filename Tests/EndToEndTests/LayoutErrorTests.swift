@@ -4,7 +4,7 @@ import Testing
 
 /// Failures: one line on stderr naming the file and the cause, the documented exit status, and
 /// no output file (nor a temporary one) left behind.
-@Suite struct LayoutErrorTests {
+@Suite(.tags(.tools)) struct LayoutErrorTests {
     let mixed = LayoutRun.mixed
 
     private func expectFailure(

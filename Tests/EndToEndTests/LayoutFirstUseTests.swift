@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What a new user meets first (issue 17), run as a user runs the binary.
-@Suite struct LayoutFirstUseTests {
+@Suite(.tags(.tools)) struct LayoutFirstUseTests {
     /// `pdflayout --help` is the layout job's help: its options, the other commands' usage lines
     /// and the examples, not a bare list of subcommands.
     @Test func rootHelpShowsTheLayoutOptions() throws {

@@ -6,7 +6,7 @@ import Testing
 /// mixed.pdf: p1, p2 A4 595.276 × 841.89; p3 Letter 612 × 792; p4 slide 839.055 × 629.291;
 /// p5 A5 422.36 × 595.27; p6 A4 with /Rotate 90, shown 841.89 × 595.276. Default insets are
 /// PDFKit's {top 4.75, left 4, bottom 4.75, right 4}.
-@Suite struct LayoutJSONTests {
+@Suite(.tags(.tools)) struct LayoutJSONTests {
     let mixed = LayoutRun.mixed
 
     @Test func singleModeIsOneViewPerPageWithPDFKitInsets() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Navigation kept in vector output, checked with qpdf's JSON of the input and of the output
 /// (never with the code under test): hyperref's own manual (63 pages, 91 outline entries, 142
 /// links: 135 internal through named destinations, 5 URIs).
-@Suite struct LayoutNavigationTests {
+@Suite(.tags(.tools)) struct LayoutNavigationTests {
     let manual = Fixtures.asset("hyperref-manual.pdf")
 
     /// Where a point of page `page` (0-based, user space) lands on the sheets according to the

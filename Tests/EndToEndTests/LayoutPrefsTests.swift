@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Reading order declared in the PDFs pdflayout writes, and `pdflayout prefs`.
-@Suite struct LayoutPrefsTests {
+@Suite(.tags(.tools)) struct LayoutPrefsTests {
     let mixed = LayoutRun.mixed
 
     @Test func sheetsDeclareTheirReadingOrder() throws {

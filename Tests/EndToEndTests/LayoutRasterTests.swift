@@ -5,7 +5,7 @@ import Vips
 
 /// `pdflayout -o X.png|.jpg`: views rendered to images, checked pixel by pixel against pages
 /// rendered alone by pdftocairo and placed by hand from the JSON geometry.
-@Suite struct LayoutRasterTests {
+@Suite(.tags(.tools)) struct LayoutRasterTests {
     let mixed = LayoutRun.mixed
 
     /// Places each page of `view` (JSON) at `dpi` and compares it with pdftocairo's render of it.
@@ -21,7 +21,7 @@ import Vips
         }
     }
 
-    @Test func twoUpRTLSpreadIsPageTwoLeftPageOneRight() throws {
+    @Test(.tags(.sanitizerSmoke)) func twoUpRTLSpreadIsPageTwoLeftPageOneRight() throws {
         let scratch = try Scratch()
         let report = try LayoutRun.json([
             mixed, "--two-up", "--rtl", "--pages", "1-2", "--dpi", "60", "-o", scratch.path("spread.png"),

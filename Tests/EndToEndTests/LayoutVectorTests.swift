@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// `pdflayout -o X.pdf`: one vector sheet per view, checked with poppler-utils.
-@Suite struct LayoutVectorTests {
+@Suite(.tags(.tools)) struct LayoutVectorTests {
     let mixed = LayoutRun.mixed
 
     /// "Page    2 size: 1206.55 x 851.39 pts" lines of `pdfinfo -f 1 -l N`.
@@ -28,7 +28,7 @@ import Vips
         return result.text
     }
 
-    @Test func sheetsHaveTheViewSizesAndSelectableTextOnTheRightSide() throws {
+    @Test(.tags(.sanitizerSmoke)) func sheetsHaveTheViewSizesAndSelectableTextOnTheRightSide() throws {
         let scratch = try Scratch()
         let output = scratch.path("spreads.pdf")
         let report = try LayoutRun.json([mixed, "--two-up", "--rtl", "-o", output])

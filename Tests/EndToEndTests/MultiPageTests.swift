@@ -5,7 +5,7 @@ import Vips
 
 /// Animated GIFs and multi-page TIFFs: every imgtool command says how many frames or pages there
 /// are and that only the first is used (one line on stderr, none with -q) and gives `pages` in JSON.
-@Suite struct MultiPageTests {
+@Suite(.tags(.tools)) struct MultiPageTests {
     /// The screenshot three times over, as a 3-frame GIF and a 3-page TIFF.
     static func files(in folder: URL) throws -> (gif: String, tiff: String) {
         let shot = try Image.load(Fixtures.asset("screenshot-text.png"))

@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// What a new user tripped over in imgtool (issue 20, §3), each run through the built binary.
-@Suite struct NewUserImgToolTests {
+@Suite(.tags(.tools)) struct NewUserImgToolTests {
     static let screenshot = Fixtures.asset("screenshot-text.png")
     static let lake = Fixtures.asset("tilted-lake.jpg")
 
@@ -216,7 +216,7 @@ import Vips
 }
 
 /// Saver options are checked before anything is read, in plain words, as a command-line mistake.
-@Suite struct SaverOptionTests {
+@Suite(.tags(.tools)) struct SaverOptionTests {
     static let screenshot = Fixtures.asset("screenshot-text.png")
 
     @Test(arguments: [
@@ -252,7 +252,7 @@ import Vips
 }
 
 /// "metadata stripped" holds for WebP too: libvips 8.14.1 writes a made-up EXIF chunk there.
-@Suite struct StrippedWebPTests {
+@Suite(.tags(.tools)) struct StrippedWebPTests {
     @Test func aFrostedWebPCarriesNoMetadataChunk() throws {
         let scratch = try Scratch()
         let output = scratch.path("f.webp")

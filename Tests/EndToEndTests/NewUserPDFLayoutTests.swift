@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What a new user tripped over in pdflayout (issue 20, §3), each run through the built binary.
-@Suite struct NewUserPDFLayoutTests {
+@Suite(.tags(.tools)) struct NewUserPDFLayoutTests {
     static let mixed = Fixtures.asset("mixed.pdf")
 
     @Test func quietKeepsTheJSONRecordsAskedFor() throws {
@@ -56,7 +56,7 @@ import Testing
 }
 
 /// Numbered images carry their page's number, and a run leaves no older numbered images beside its own.
-@Suite struct NumberedImageTests {
+@Suite(.tags(.tools)) struct NumberedImageTests {
     @Test func singlePagesAreNamedByTheirPage() throws {
         let scratch = try Scratch()
         let result = try run(
@@ -100,7 +100,7 @@ import Testing
 }
 
 /// The bash completion that set-up installs (scripts/completions.sh), run in bash as a shell does.
-@Suite struct BashCompletionTests {
+@Suite(.tags(.tools)) struct BashCompletionTests {
     /// What bash offers for `line` (the cursor at its end), from the installed completion of `tool`.
     static func offers(_ tool: String, _ line: String, share: String, in folder: URL) throws -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)

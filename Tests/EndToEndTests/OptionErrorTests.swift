@@ -4,7 +4,7 @@ import Testing
 
 /// The parsers of page ranges, fit boxes and shards name no option; the command that read the text
 /// names it, once, at the command boundary. The sentences users read are unchanged.
-@Suite struct OptionErrorTests {
+@Suite(.tags(.tools)) struct OptionErrorTests {
     @Test(arguments: [
         (["--pages", " ", "--json"], "--pages is empty"),
         (["--pages", "3-1", "--json"], "--pages: range 3-1 runs backwards"),

@@ -4,7 +4,7 @@ import Testing
 
 /// The one output plan (CommandSupport/OutputPlan) and format value (CoreTypes/ImageFormat), run
 /// through the binaries: a format is named the same however the user spells it.
-@Suite struct OutputPlanTests {
+@Suite(.tags(.tools)) struct OutputPlanTests {
     /// `imgtool blur DIR -o out/ --format .png` wrote out/a..png, and `--format PNG` out/a.PNG.
     @Test(arguments: [".png", "PNG", "png", ".PNG"])
     func blurFolderFormatNamesTheFilesOnce(format: String) throws {

@@ -6,7 +6,7 @@ import Testing
 /// as a user runs the tools: an output is never an input (also through symbolic and hard links)
 /// unless the command has --in-place and it was given; two outputs never go to one place; -o DIR/
 /// works for one input as for many.
-@Suite struct OutputSafetyTests {
+@Suite(.tags(.tools)) struct OutputSafetyTests {
     static func digest(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// Errors in plain words (no library prefixes, no temporary file names, "not a PDF" for what is no
 /// PDF), one version for both tools, and the frosted-glass disclaimer once per batch.
-@Suite struct PlainErrorTests {
+@Suite(.tags(.tools)) struct PlainErrorTests {
     @Test func aTruncatedJPEGIsSaidPlainly() throws {
         for command in [["info"], ["horizon"], ["blur", "-o", "/tmp/never-written.png"]] {
             let result = try run("imgtool", [command[0], Fixtures.asset("truncated.jpg")] + command.dropFirst())

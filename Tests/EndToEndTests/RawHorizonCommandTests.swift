@@ -5,7 +5,7 @@ import Testing
 /// `imgtool horizon` and `imgtool info` on raw photos, with sidecars, known angles and reviewed
 /// decisions, run as a user runs them. (The editors' own renders of the sidecars are checked in
 /// ExternalCheckTests/SidecarRenderTests.)
-@Suite struct RawHorizonCommandTests {
+@Suite(.tags(.tools)) struct RawHorizonCommandTests {
     static let dng = Fixtures.asset("tilted-lake.dng")
     static let cr2 = "/usr/share/doc/rawtran/IMG_5952.CR2"
 

@@ -6,7 +6,7 @@ import Testing
 /// cache is off in imgtool and pdflayout: each photo or page is a new image used once, and cached
 /// operations only kept earlier ones alive (bench/memory). libvips' own trace (VIPS_TRACE=1)
 /// prints "vips cache*:" on stdout for each operation answered from the cache.
-@Suite struct RuntimePolicyTests {
+@Suite(.tags(.tools)) struct RuntimePolicyTests {
     static func cacheHits(_ result: RunResult) -> Int {
         result.text.split(separator: "\n").filter { $0.hasPrefix("vips cache*:") }.count
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's GNU parallel recipe, run as written on a small library: the shards together write
 /// the same files, byte for byte, as one unsharded run.
-@Suite struct ShardRecipeTests {
+@Suite(.tags(.tools)) struct ShardRecipeTests {
     /// The shell block after the README's `<!-- recipe: gnu-parallel` marker.
     static func recipe() throws -> String {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -6,7 +6,7 @@ import Testing
 /// sentence whether written `--gap -5` or `--gap=-5` (never "Missing value"), negative numbers that
 /// mean something are taken (`--saturation -1`), options that need another say so, and a region
 /// that does not fit one image of a batch fails that image only.
-@Suite struct ValueCheckTests {
+@Suite(.tags(.tools)) struct ValueCheckTests {
     static let shot = Fixtures.asset("screenshot-text.png")
     static let lake = Fixtures.asset("tilted-lake.jpg")
     static let book = Fixtures.asset("book-rtl.pdf")

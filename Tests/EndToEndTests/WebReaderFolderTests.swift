@@ -5,7 +5,7 @@ import Vips
 
 /// `pdflayout --format html -o DIR/`: the folder it writes, without a browser: its files, the
 /// layout JSON, image sizes, and how it treats an existing folder.
-@Suite struct WebReaderFolderTests {
+@Suite(.tags(.tools)) struct WebReaderFolderTests {
     static func reader(_ pdf: String, _ options: [String], to folder: String) throws -> RunResult {
         try run("pdflayout", [pdf] + options + ["-o", folder, "--format", "html"])
     }
@@ -15,7 +15,7 @@ import Vips
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test func writesTheReaderFolder() throws {
+    @Test(.tags(.sanitizerSmoke)) func writesTheReaderFolder() throws {
         let scratch = try Scratch()
         let folder = scratch.path("manga")
         let result = try Self.reader(LayoutRun.bookRTL, ["--two-up", "--rtl", "--cover", "--json"], to: folder + "/")

@@ -6,7 +6,7 @@ import Vips
 /// `pdflayout --format html`: the reader it writes, loaded from file:// in headless Chromium
 /// (chromedriver, W3C WebDriver) and checked from the DOM and from screenshots. Each test has a
 /// time limit, and its browser is closed (chromedriver and Chromium killed) when it ends.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct WebReaderTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.external)) struct WebReaderTests {
     /// A page as the reader shows it: its number, its box in CSS pixels, and its image's alt text.
     struct Shown {
         var page: Int

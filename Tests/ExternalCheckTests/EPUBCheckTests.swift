@@ -9,7 +9,7 @@ import Testing
 /// further left in a two-page view is page-spread-left; a page alone in its view is centred).
 /// A comic archive's EPUB joins the same EPUBCheck runs: each validator starts once for all 33
 /// books (a Java start per book made this suite take several minutes; bench/ci.md).
-@Suite struct EPUBCheckTests {
+@Suite(.tags(.external)) struct EPUBCheckTests {
     struct Case: Sendable, CustomStringConvertible {
         var pdf: String
         var extra: [String]

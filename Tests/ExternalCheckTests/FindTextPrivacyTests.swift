@@ -7,7 +7,7 @@ import Vips
 /// a PDF page in light themes, a Qt dark theme, terminal text), at 1× and 2×: tesseract, the CLI,
 /// an independent reader, reads N words of each before; after `--find text` it reads none of them,
 /// with every style and with each cover. The share of the image changed is reported.
-@Suite struct FindTextPrivacyTests {
+@Suite(.tags(.external)) struct FindTextPrivacyTests {
     static let screens = [
         "aptitude-info.png", "aptitude-start.png", "gnucash-accounts.png", "gnucash-guide-page20.png",
         "gnucash-loan-calculator.png", "gnucash-tip-of-the-day.png", "gnucash-vendor.png",

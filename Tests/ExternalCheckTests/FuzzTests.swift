@@ -54,7 +54,7 @@ struct FuzzTarget: Sendable, CustomTestStringConvertible {
 /// Mutation fuzzing of the built binaries: broken inputs derived from Assets must give a result
 /// or a one-line error, never a crash, a hang, an undocumented status, a partial output file or
 /// a changed input. FROSTLEVEL_FUZZ_CASES sets the cases per command (bench/fuzz runs thousands).
-@Suite struct FuzzTests {
+@Suite(.tags(.external)) struct FuzzTests {
     static let casesPerTarget = Int(ProcessInfo.processInfo.environment["FROSTLEVEL_FUZZ_CASES"] ?? "") ?? 40
     static let documentedStatuses: Set<Int32> = [0, 1, 2, 64]
 

@@ -10,7 +10,7 @@ import Testing
 /// a line's end, a person does. A fragment of two letters is some 40–80 ink pixels at these sizes;
 /// a word of two characters or more may keep at most `wordBound` (an anti-aliased speck), all ink
 /// together at most `shareBound` per cent (a page number alone on its line is a line not found).
-@Suite struct InkSurvivalTests {
+@Suite(.tags(.external)) struct InkSurvivalTests {
     static let wordBound = 6
     static let shareBound = 0.15
 

@@ -10,7 +10,7 @@ import Testing
 /// destination) exists and has data in it, so the kill lands mid-write whatever the speed of the
 /// machine; a command that finishes before that is reported as a failure, not a vacuous pass.
 /// Serialized: two large jobs at once on a small machine only slow each other down.
-@Suite(.serialized) struct InterruptTests {
+@Suite(.serialized, .tags(.external)) struct InterruptTests {
     enum Job: String, Sendable {
         /// A 150 dpi continuous view of the 6-page PDF: one tall PNG (≈ 1250×7900) at
         /// compression 9, streamed to disk while the pages render (≈ 3 s in a debug build).

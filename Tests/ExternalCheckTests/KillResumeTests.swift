@@ -6,7 +6,7 @@ import Testing
 /// ends with nothing lost: every output exists and is byte for byte what an uninterrupted run
 /// writes, no hidden temporary file of the killed runs is left (a run sweeps the ones it
 /// recognises as its own), no input changed, and a user's own dot-files are never touched.
-@Suite(.serialized) struct KillResumeTests {
+@Suite(.serialized, .tags(.external)) struct KillResumeTests {
     enum Tool: String, CaseIterable, Sendable {
         case horizon, blur, pdflayout
     }

@@ -10,7 +10,7 @@ import Testing
 ///
 /// exiftool and tesseract come from scripts/install-deps.sh; without them these tests fail
 /// rather than skip, since a privacy proof that does not run proves nothing.
-@Suite struct PrivacyTests {
+@Suite(.tags(.external)) struct PrivacyTests {
     static let photo = Fixtures.asset("exif-rotated.jpg")
     static let screenshot = Fixtures.asset("screenshot-text.png")
 

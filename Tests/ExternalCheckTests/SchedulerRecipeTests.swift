@@ -10,7 +10,7 @@ import Testing
 /// and every task must succeed on a library with a photo without a horizon (`--no-horizon-ok`).
 /// Where an engine is not installed (scripts/install-deps.sh installs them) or the test is not
 /// root, the test prints why and checks nothing else.
-@Suite(.serialized) struct SchedulerRecipeTests {
+@Suite(.serialized, .tags(.external)) struct SchedulerRecipeTests {
     /// photos/ with 9 photos in three folders, one of them without a horizon; no broken file.
     static func library(_ root: String) throws {
         let names = [

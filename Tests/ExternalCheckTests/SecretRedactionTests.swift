@@ -9,7 +9,7 @@ import Testing
 /// by kind and box and never its text; the tesseract CLI reads none of the secrets afterwards; every
 /// ink pixel of the secret words is changed (the pixel guarantee, measured as for `--find text`);
 /// and the other words are still read.
-@Suite struct SecretRedactionTests {
+@Suite(.tags(.external)) struct SecretRedactionTests {
     static let page = Fixtures.asset("secrets-page.png")
     static let find = ["--find", "emails,urls,phones,cards,ibans,ips,tokens", "--find", #"regex:INV-\d{6}"#]
 

@@ -6,7 +6,7 @@ import Testing
 /// (`rawtherapee-cli`) and darktable (`darktable-cli`, headless) render the photo, and the render's
 /// horizon is measured again. exiftool reads the Lightroom sidecar's sign. The photo's bytes never
 /// change. The editors come from scripts/install-deps.sh; without them these tests fail.
-@Suite(.serialized) struct SidecarRenderTests {
+@Suite(.serialized, .tags(.external)) struct SidecarRenderTests {
     static let dng = Fixtures.asset("tilted-lake.dng")
     static let cr2 = "/usr/share/doc/rawtran/IMG_5952.CR2"
 

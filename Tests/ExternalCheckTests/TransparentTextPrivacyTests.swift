@@ -8,7 +8,7 @@ import Vips
 /// "password: hunter2 / PIN 4711 0815" from PNG, and from JPEG, which flattens the alpha). The
 /// alpha is blurred with the colour now; this checks every style, both routes and the formats
 /// with and without alpha, with the unblurred image and a 1-point blur as controls.
-@Suite struct TransparentTextPrivacyTests {
+@Suite(.tags(.external)) struct TransparentTextPrivacyTests {
     static let secrets = ["password", "hunter2", "4711", "0815"]
 
     /// A 2-band (grey + alpha) PNG like what ImageMagick's `xc:none` with black text gives.

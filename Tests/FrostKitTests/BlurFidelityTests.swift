@@ -6,7 +6,7 @@ import Testing
 import Vips
 
 /// The fast pipeline against the exact algorithm (a Swift port of frost_ref.py), on real assets.
-@Suite struct BlurFidelityTests {
+@Suite(.tags(.fast)) struct BlurFidelityTests {
     /// Real images cropped to 480×400 (the screenshot's title bar, tabs and text; the photo's
     /// sky, horizon and pier), so that the unoptimised reference takes well under a second.
     static func asset(_ name: String) throws -> Image {

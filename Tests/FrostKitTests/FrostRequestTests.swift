@@ -2,12 +2,13 @@ import CoreTypes
 import Foundation
 import Frost
 import FrostKit
+import TestSupport
 import Testing
 import Vips
 
 /// A frost request decides, once, what a program using FrostKit would otherwise decide for each
 /// image: which route the pixels take, and what is found and hidden.
-@Suite struct FrostRequestTests {
+@Suite(.tags(.fast)) struct FrostRequestTests {
     static let light = FrostEffect.apple(.light)
     static let topBar = RegionSpec(PixelRect(x: 0, y: 0, width: 64, height: 8))
 

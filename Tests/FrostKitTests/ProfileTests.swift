@@ -6,7 +6,7 @@ import Vips
 
 /// A profile that cannot be applied never shifts colours silently: `normalised` fails, or, when
 /// the caller asks to fall back, falls back and says why (FrostInput keeps the reason for the command).
-@Suite struct ProfileTests {
+@Suite(.tags(.fast)) struct ProfileTests {
     /// A grey JPEG tagged with an RGB profile (Display P3): libvips cannot transform it.
     static func greyWithRGBProfile(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("grey-p3.jpg").path

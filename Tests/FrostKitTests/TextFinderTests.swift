@@ -7,7 +7,7 @@ import Testing
 import Vips
 
 /// The text finder and the hiding renderer in-process, on real screenshots from Assets/screens.
-@Suite struct TextFinderTests {
+@Suite(.tags(.fast)) struct TextFinderTests {
     static func screen(_ name: String) throws -> Image {
         try FrostRenderer.normalised(Image.load(Fixtures.asset("screens/" + name)).copiedToMemory())
     }

@@ -1,8 +1,9 @@
 import CoreTypes
 import Frost
+import TestSupport
 import Testing
 
-@Suite struct ColourParsingTests {
+@Suite(.tags(.fast)) struct ColourParsingTests {
     @Test(arguments: [
         ("#3366ff", Colour(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 1)),
         ("#36F", Colour(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 1)),
@@ -47,7 +48,7 @@ import Testing
     }
 }
 
-@Suite struct RegionParsingTests {
+@Suite(.tags(.fast)) struct RegionParsingTests {
     @Test func goodRegion() throws {
         #expect(try Region(parsing: "40,60,300,40") == Region(x: 40, y: 60, width: 300, height: 40))
         #expect(try Region(parsing: " 0, 0, 1, 1 ") == Region(x: 0, y: 0, width: 1, height: 1))

@@ -1,9 +1,10 @@
 import CoreTypes
 import Frost
+import TestSupport
 import Testing
 
 /// Apple's numbers: box widths, the integer saturation matrix, the tint fill.
-@Suite struct EffectParameterTests {
+@Suite(.tags(.fast)) struct EffectParameterTests {
     @Test(arguments: [
         (FrostStyle.light, 1.0, 57), (.light, 2.0, 113),
         (.extraLight, 1.0, 39), (.extraLight, 2.0, 75),

@@ -1,8 +1,9 @@
 import CoreTypes
 import Frost
+import TestSupport
 import Testing
 
-@Suite struct RegionShareTests {
+@Suite(.tags(.fast)) struct RegionShareTests {
     @Test func sharesResolveOnTheImageSize() throws {
         let bar = try RegionSpec(parsing: "0,0,100%,8%")
         #expect(bar.resolved(width: 1920, height: 1080) == Region(x: 0, y: 0, width: 1920, height: 86))
@@ -41,7 +42,7 @@ import Testing
     }
 }
 
-@Suite struct CoverChoiceTests {
+@Suite(.tags(.fast)) struct CoverChoiceTests {
     @Test func parses() throws {
         #expect(try CoverChoice(parsing: "average") == .average)
         #expect(try CoverChoice(parsing: " Average ") == .average)
@@ -54,7 +55,7 @@ import Testing
 
 /// Colours, regions and covers are refused with one error type; each sentence is the one users
 /// have always read, ending with how to write such a value.
-@Suite struct ParseErrorTests {
+@Suite(.tags(.fast)) struct ParseErrorTests {
     @Test func theThreeParsersShareOneTypeAndKeepTheirSentences() {
         #expect(throws: ParseError(.colour, "bleu", "unknown colour name")) { try Colour.parse("bleu") }
         #expect(throws: ParseError(.colour, "bleu", "unknown colour name")) { try TintChoice(parsing: "bleu") }
@@ -83,7 +84,7 @@ import Testing
 
 /// `--region` areas, text boxes and pixel rectangles are one type: parsed, clipped, shown and
 /// written to JSON alike.
-@Suite struct PixelRectTests {
+@Suite(.tags(.fast)) struct PixelRectTests {
     @Test func regionsArePixelRects() throws {
         let region: PixelRect = try Region(parsing: " 40, 60,300,40")
         #expect(region == PixelRect(x: 40, y: 60, width: 300, height: 40))
@@ -94,7 +95,7 @@ import Testing
     }
 }
 
-@Suite struct TextLinesTests {
+@Suite(.tags(.fast)) struct TextLinesTests {
     static func word(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ c: Double = 1) -> TextBox {
         TextBox(Region(x: x, y: y, width: w, height: h), confidence: c)
     }
@@ -123,7 +124,7 @@ import Testing
     }
 }
 
-@Suite struct SecureFillTests {
+@Suite(.tags(.fast)) struct SecureFillTests {
     /// Random pixels: outside unchanged, inside a function of the outside only.
     @Test func insideIsMadeFromOutsideOnly() {
         var random = SystemRandomNumberGenerator()

@@ -1,9 +1,10 @@
 import Foundation
 import Frost
+import TestSupport
 import Testing
 
 /// Telling an sRGB profile (pixels left alone) from others (applied before stripping).
-@Suite struct ICCProfileTests {
+@Suite(.tags(.fast)) struct ICCProfileTests {
     /// A minimal profile: 128-byte header, one tag entry, the tag.
     static func profile(tag: [UInt8]) -> [UInt8] {
         func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }

@@ -1,9 +1,10 @@
 import Frost
+import TestSupport
 import Testing
 
 /// `InkExtent.grown` on synthetic lines with known ink: a box that falls short grows over all of
 /// its line's ink, light on dark alike, and stops at frames and at gaps wider than allowed.
-@Suite struct InkExtentTests {
+@Suite(.tags(.fast)) struct InkExtentTests {
     /// A width × height image of `background` with `ink` rectangles of `foreground`.
     static func image(width: Int, height: Int, background: UInt8, foreground: UInt8, ink: [Region]) -> [UInt8] {
         var pixels = [UInt8](repeating: background, count: width * height)

@@ -1,9 +1,10 @@
 import Frost
+import TestSupport
 import Testing
 
 /// The pure matching of `--find emails,cards,…`: checksums, prefixes, entropy, and which words of a
 /// line a match spans.
-@Suite struct SecretMatchingTests {
+@Suite(.tags(.fast)) struct SecretMatchingTests {
     @Test func luhnAcceptsTestCardsAndRefusesTypos() {
         for card in ["4111111111111111", "5500005555555559", "378282246310005", "6011111111111117"] {
             #expect(Luhn.isValid(card), "\(card)")

@@ -1,8 +1,9 @@
 import Frost
+import TestSupport
 import Testing
 
 /// The fast route's shrink factor and Gaussian passes.
-@Suite struct ShrinkPlanTests {
+@Suite(.tags(.fast)) struct ShrinkPlanTests {
     @Test(arguments: [(57, 10), (39, 8), (113, 14), (75, 14), (19, 4), (13, 2), (225, 14)])
     func shrinkFactorIsAboutAFifthOfTheBox(width: Int, shrink: Int) throws {
         let plan = try #require(ShrinkPlan.forBox(BoxBlur(width: width)))

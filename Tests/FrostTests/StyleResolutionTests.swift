@@ -1,9 +1,10 @@
 import CoreTypes
 import Frost
+import TestSupport
 import Testing
 
 /// How --style, --tint, --radius and --saturation combine.
-@Suite struct StyleResolutionTests {
+@Suite(.tags(.fast)) struct StyleResolutionTests {
     @Test func defaultIsLight() throws {
         #expect(try FrostEffect.resolve(style: nil, tint: nil, radius: nil, saturation: nil) == .apple(.light))
         #expect(FrostEffect.chosenStyle(style: nil, tint: nil) == .light)

@@ -6,7 +6,7 @@ import Testing
 
 /// Small copies of development-corpus photos from the classes the first detector failed on
 /// (bench/horizon/manifest.csv; Assets/LICENSES.md says which): each with its measured truth.
-@Suite struct HorizonCorpusRegressionTests {
+@Suite(.tags(.fast)) struct HorizonCorpusRegressionTests {
     let estimator = HorizonEstimator()
 
     /// (asset, truth in degrees, largest error accepted): a sea horizon broken up by people in

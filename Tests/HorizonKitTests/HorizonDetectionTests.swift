@@ -7,7 +7,7 @@ import Testing
 import Vips
 
 /// Real photos turned by known angles, through the tool's own libvips pipeline.
-@Suite struct HorizonDetectionTests {
+@Suite(.tags(.fast)) struct HorizonDetectionTests {
     let estimator = HorizonEstimator()
 
     /// Both signs, 0.5° to 15°, every horizon photo including the portrait-format one.
@@ -88,7 +88,7 @@ import Vips
 }
 
 /// The sign convention, pinned to pictures drawn pixel by pixel.
-@Suite struct HorizonSignTests {
+@Suite(.tags(.fast)) struct HorizonSignTests {
     /// A boundary drawn rising to the right reads positive; falling reads negative.
     @Test(arguments: [4.0, -4.0, 0.7])
     func drawnSlopeSign(degrees: Double) throws {

@@ -4,7 +4,7 @@ import Testing
 import Vips
 
 /// The gradients libvips computes for the estimator.
-@Suite struct HorizonGradientTests {
+@Suite(.tags(.fast)) struct HorizonGradientTests {
     /// 8-bit grey levels go into the blur without a float copy of the picture: the gradients must be
     /// those of the float copy, bit for bit (libvips' float convolution sums each value as a double
     /// either way).

@@ -8,7 +8,7 @@ import Testing
 import Vips
 
 /// `--fix` geometry through libvips: where pixels land, what is kept, what is not invented.
-@Suite struct HorizonLevellingTests {
+@Suite(.tags(.fast)) struct HorizonLevellingTests {
     /// libvips puts pixel centres at integers, this module at +0.5: the restated parameters must
     /// send pixel (i, j) to the same place.
     @Test func vipsParametersAgreeWithTheTransform() {

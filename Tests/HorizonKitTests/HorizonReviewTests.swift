@@ -9,7 +9,7 @@ import Vips
 /// The review page's files (real files in Sources/HorizonKit/Review, compiled into the binary and
 /// parsed by a JavaScript engine) and the folder `HorizonReview` writes. The page itself runs in
 /// headless Chromium in EndToEndTests/HorizonReviewTests.
-@Suite struct HorizonReviewFolderTests {
+@Suite(.tags(.fast)) struct HorizonReviewFolderTests {
     static let folder = Fixtures.root.appendingPathComponent("Sources/HorizonKit/Review")
 
     static func source(_ name: String) throws -> String {

@@ -15,7 +15,7 @@ import Darwin
 /// (`GradientsOverMagnitude`) instead of filling two picture-sized tables of unit directions first:
 /// the segments, sub-pixel refit included, must be those found with the tables, bit for bit, on the
 /// gradients libvips computes for real photos and for a synthetic picture.
-@Suite struct SegmentDirectionTests {
+@Suite(.tags(.fast)) struct SegmentDirectionTests {
     /// The straightforward form: every pixel's unit direction divided out into two tables first,
     /// (0, 0) at or below the noise floor.
     struct TabulatedDirections: UnitGradients {

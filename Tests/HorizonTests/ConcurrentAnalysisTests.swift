@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
 
 /// The analysis runs its two searches at the same time (the edges' line search; the line segments'
 /// vanishing point): it must be the same analysis, to the bit, as when they run one after the other.
-@Suite struct ConcurrentAnalysisTests {
+@Suite(.tags(.fast)) struct ConcurrentAnalysisTests {
     /// A textured seascape with a diagonal cable and three posts: a horizon line, Hough verticals
     /// and a vanishing point, all found.
     static func postsBySea(tilt: Double) -> EdgeMap {

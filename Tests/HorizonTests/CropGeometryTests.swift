@@ -1,4 +1,5 @@
 import Horizon
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Darwin
 #endif
 
 /// The kept rectangle after levelling: inside the turned picture, and as large as possible.
-@Suite struct CropGeometryTests {
+@Suite(.tags(.fast)) struct CropGeometryTests {
     static let sizes: [(width: Double, height: Double)] = [
         (3000, 2000), (2000, 3000), (1920, 1080), (1000, 1000), (4000, 1000), (1000, 4000), (640, 427),
     ]

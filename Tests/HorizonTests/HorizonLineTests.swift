@@ -1,4 +1,5 @@
 import Horizon
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Darwin
 #endif
 
 /// A clean step edge (sky over sea) at known tilts: the angle, its sign and the line.
-@Suite struct HorizonLineTests {
+@Suite(.tags(.fast)) struct HorizonLineTests {
     let estimator = HorizonEstimator()
 
     @Test(arguments: [0.5, 1, 2, 3.7, 5, 8, 11.3, 15])

@@ -11,7 +11,7 @@ import Darwin
 
 /// The accumulator's peaks, against the plain reading of their definition: two-bin windows summed
 /// into an array of their own, each compared with its neighbours.
-@Suite struct HoughPeakTests {
+@Suite(.tags(.fast)) struct HoughPeakTests {
     static func referencePeaks(_ hough: HoughAccumulator, minimum: Float) -> [HoughPeak] {
         let windowCount = hough.rhoCount - 1
         var windows = [Float](repeating: 0, count: hough.angleCount * windowCount)

@@ -1,4 +1,5 @@
 import Horizon
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Darwin
 #endif
 
 /// The 2×3 affine that levels a picture: source pixels → levelled canvas.
-@Suite struct LevellingTransformTests {
+@Suite(.tags(.fast)) struct LevellingTransformTests {
     static let angles: [Double] = [-25, -5, -0.7, 0.7, 2, 5, 25]
 
     /// The picture's corners land on the canvas border, one on each side, and span it exactly.

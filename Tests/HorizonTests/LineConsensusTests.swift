@@ -1,11 +1,12 @@
 import Horizon
+import TestSupport
 import Testing
 
 /// A horizon often shows as two lines a few pixels apart (the two edges of a far shore or a pier, a
 /// horizon and the water line under it) whose angles differ by a few tenths of a degree. Which of the
 /// two the search finds stronger can change with the size or the crop of the picture; the angle must
 /// not jump from one to the other with it.
-@Suite struct LineConsensusTests {
+@Suite(.tags(.fast)) struct LineConsensusTests {
     /// Two dark lines 8 px apart, tilted +0.3° and −0.3° (not one parallel family: more than 0.5°
     /// apart), of lengths `upper` and `lower` px, in a scene turned by `tilt`.
     func scene(upper: Double, lower: Double, tilt: Double) -> Scene {

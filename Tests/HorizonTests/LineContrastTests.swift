@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
@@ -10,7 +11,7 @@ import Darwin
 
 /// `lineContrast`: the median, along the line, of the strongest gradient across it, over the edge
 /// threshold, so that a faint stretch lowers it gradually instead of dropping out of the coverage.
-@Suite struct LineContrastTests {
+@Suite(.tags(.fast)) struct LineContrastTests {
     /// A row of vertical gradients: `strong` on the left `strongShare` of the width, `faint` beyond.
     private func rowMap(
         width: Int = 200, height: Int = 100, row: Int = 50, strong: Float, faint: Float, strongShare: Double

@@ -1,9 +1,10 @@
 import Horizon
+import TestSupport
 import Testing
 
 /// Near-parallel ground lines (pier planks, furrows) tilt more the farther below the horizon they
 /// lie: the estimator measures the highest line of such a family, not the longest.
-@Suite struct ParallelFamilyTests {
+@Suite(.tags(.fast)) struct ParallelFamilyTests {
     @Test(arguments: [0.0, 2.5, -4.0])
     func farEdgeWinsOverLongerNearLine(tilt: Double) throws {
         let farEdge = Shape(value: 40, centreX: 0, centreY: -20, angle: 0, halfLength: 210, halfThickness: 1.5)

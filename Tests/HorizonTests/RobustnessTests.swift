@@ -1,8 +1,9 @@
 import Horizon
+import TestSupport
 import Testing
 
 /// Distractors, noise and scenes without a horizon: the estimator must stay right or abstain.
-@Suite struct RobustnessTests {
+@Suite(.tags(.fast)) struct RobustnessTests {
     let estimator = HorizonEstimator()
 
     /// Strong diagonals outside the ±30° range (planks, rails) and texture noise everywhere.

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
 
 /// The noise floor's median is found by selection instead of a sort: it must be the very value
 /// the sort gives, for every rank, with ties and with every order of input.
-@Suite struct SelectionTests {
+@Suite(.tags(.fast)) struct SelectionTests {
     @Test(arguments: [1, 2, 3, 7, 100, 1001])
     func selectionGivesTheSortedValueAtEveryRank(count: Int) {
         var generator = SplitMix(seed: UInt64(count))

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
 
 /// The gradient magnitudes are computed once per picture and read by both the edge selection and
 /// the line segments: they must find what each finds with magnitudes of its own.
-@Suite struct SharedMagnitudesTests {
+@Suite(.tags(.fast)) struct SharedMagnitudesTests {
     @Test func sharedMagnitudesChangeNothing() {
         var scene = Scene.seascape(width: 640, height: 427, tilt: -1.5, offset: 25)
         scene.noise = 30

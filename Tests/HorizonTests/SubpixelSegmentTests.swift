@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
@@ -10,7 +11,7 @@ import Darwin
 
 /// Segments are refitted through the sub-pixel centres of their edges, so that their directions,
 /// from which the roll is read, do not follow the pixel grid.
-@Suite struct SubpixelSegmentTests {
+@Suite(.tags(.fast)) struct SubpixelSegmentTests {
     /// Short upright bars (80 px: a window frame, a post) in a noisy picture turned by small and
     /// large angles: every segment found along their sides points within 0.04° of the true
     /// upright, and on average within 0.015°. (Whole-pixel principal axes: up to 0.074°, on

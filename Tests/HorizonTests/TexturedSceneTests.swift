@@ -1,9 +1,10 @@
 import Horizon
+import TestSupport
 import Testing
 
 /// The textured worst case of the speed benchmark (bench/horizon) must still be read correctly.
 /// Speed itself is measured in bench/, never asserted in tests.
-@Suite struct TexturedSceneTests {
+@Suite(.tags(.fast)) struct TexturedSceneTests {
     @Test func estimatorOnTextured1024x683Scene() throws {
         var scene = Scene.seascape(width: 1024, height: 683, tilt: 2.3, offset: 40)
         scene.noise = 30  // texture everywhere: the slow case

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Horizon
@@ -9,7 +10,7 @@ import Darwin
 #endif
 
 /// The vertical vanishing point and the line segments it is fitted to.
-@Suite struct VanishingPointTests {
+@Suite(.tags(.fast)) struct VanishingPointTests {
     /// Upright edges seen by a pinhole camera pitched up or down, then rolled: the roll comes back
     /// whatever the pitch (the mean tilt of the edges would not), with the project's sign.
     @Test(arguments: [(3.0, 0.0), (3.0, 15.0), (-5.0, 20.0), (-5.0, -20.0), (7.0, -10.0), (0.0, 25.0)])

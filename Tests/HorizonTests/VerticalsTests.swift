@@ -1,8 +1,9 @@
 import Horizon
+import TestSupport
 import Testing
 
 /// Buildings and interiors: no open horizon, but upright edges that show the camera's roll.
-@Suite struct VerticalsTests {
+@Suite(.tags(.fast)) struct VerticalsTests {
     let estimator = HorizonEstimator()
 
     /// Six buildings (twelve upright edges) running off the top and bottom of the picture,

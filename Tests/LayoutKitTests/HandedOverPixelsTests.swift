@@ -10,7 +10,7 @@ import Vips
 /// in cairo's memory, which the image keeps) are the pixels of the copying path (`pixels()`, then
 /// `Image(bytes:)`), byte for byte in the PNG written from them after the canvas is gone: every
 /// page of mixed.pdf, opaque (3 bands) and transparent (4 bands, premultiplication undone).
-@Suite struct HandedOverPixelsTests {
+@Suite(.tags(.fast)) struct HandedOverPixelsTests {
     @Test(arguments: [false, true])
     func handedOverPixelsWriteTheSamePNGAsACopy(transparent: Bool) throws {
         let folder = try Fixtures.temporaryFolder()

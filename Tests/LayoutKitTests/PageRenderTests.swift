@@ -14,7 +14,7 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
     try a.cast(.float).subtract(b.cast(.float)).abs().average()
 }
 
-@Suite struct RenderTests {
+@Suite(.tags(.fast)) struct RenderTests {
     /// poppler-glib + cairo at 100 dpi against pdftocairo's own rendering of the crop box.
     @Test(arguments: [0, 3])
     func rasterMatchesPdftocairo(pageIndex: Int) throws {

@@ -1,12 +1,13 @@
 import CoreTypes
 import LayoutKit
 import Poppler
+import TestSupport
 import Testing
 
 /// `ParallelRender.forEach`: results are handed on in page order as soon as they are ready, not
 /// kept until the end (the web reader writes its text files that way), and failures are thrown
 /// as `map`'s are: the lowest failing index's, whether rendering or consuming failed.
-@Suite struct ParallelRenderTests {
+@Suite(.tags(.fast)) struct ParallelRenderTests {
     struct Failure: Error, Equatable {
         var index: Int
     }

@@ -1,9 +1,10 @@
 import CoreTypes
 import LayoutKit
+import TestSupport
 import Testing
 
 /// Page images are encoded fast unless the name asks otherwise (`page.webp[effort=6]`).
-@Suite struct RasterDefaultsTests {
+@Suite(.tags(.fast)) struct RasterDefaultsTests {
     @Test func pagesAreEncodedFastUnlessTheNameSaysOtherwise() {
         #expect(RasterJob.defaultOptions(for: .png, given: SaverOptions()).text == "[compression=1]")
         #expect(RasterJob.defaultOptions(for: .webp, given: SaverOptions()).text == "[effort=0]")

@@ -7,7 +7,7 @@ import Testing
 
 /// The web reader's page, style and script: real files in Sources/LayoutKit/Reader, compiled into
 /// the binary, parsed by a JavaScript engine, and speaking the engine's own names.
-@Suite struct ReaderFilesTests {
+@Suite(.tags(.fast)) struct ReaderFilesTests {
     static let folder = Fixtures.root.appendingPathComponent("Sources/LayoutKit/Reader")
 
     static func source(_ name: String) throws -> String {

@@ -1,11 +1,12 @@
 import PageLayout
 import Poppler
+import TestSupport
 import Testing
 import Vips
 
 @testable import LayoutKit
 
-@Suite struct ReaderTextTests {
+@Suite(.tags(.fast)) struct ReaderTextTests {
     /// Characters 6 pt wide, 10 pt tall, from `x` on a line at `y`.
     func line(_ text: String, x: Double, y: Double, step: Double = 6) -> [TextCharacter] {
         text.unicodeScalars.enumerated().map { index, scalar in
@@ -42,7 +43,7 @@ import Vips
 
 /// The reader's normal set is libvips' 2 × 2 box shrink of the sharp set (the hand-written
 /// halving it replaced is the reference here: exact averages, partial edge blocks averaged).
-@Suite struct NormalImageTests {
+@Suite(.tags(.fast)) struct NormalImageTests {
     /// The exact 2 × 2 average, rounded, with partial blocks at the right and bottom edges.
     static func boxAverage(_ pixels: [UInt8], width: Int, height: Int, bands: Int) -> [UInt8] {
         let outWidth = (width + 1) / 2, outHeight = (height + 1) / 2
@@ -115,7 +116,7 @@ import Vips
     }
 }
 
-@Suite struct TurnedTextTests {
+@Suite(.tags(.fast)) struct TurnedTextTests {
     /// Characters stacked down a column, as poppler gives the text of a page turned by /Rotate 90:
     /// boxes as wide as the font is tall (9 pt) and as tall as each advance (5 pt).
     @Test func aColumnOfCharactersIsOneWordRunningDown() {

@@ -1,11 +1,12 @@
 import CoreTypes
+import TestSupport
 import Testing
 
 @testable import LayoutKit
 
 /// Tiles of a streamed view land in the spool in any order; where pages overlap (a pixel of
 /// rounding with `--no-gaps`), only the later page writes, as when pages are drawn in order.
-@Suite struct StreamedViewTests {
+@Suite(.tags(.fast)) struct StreamedViewTests {
     @Test func rowsOutsideLaterPagesAreWhole() {
         let above = [PixelRect(x: 0, y: 10, width: 100, height: 5)]
         #expect(StreamedView.visibleSpans(row: 9, from: 0, to: 100, under: above) == [0..<100])

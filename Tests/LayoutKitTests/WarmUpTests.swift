@@ -8,7 +8,7 @@ import Testing
 
 /// The first render before the workers start is of a built-in page, not of the book's (whose form
 /// poppler would then keep for the whole run): it must be a real PDF that draws colour and text.
-@Suite struct WarmUpTests {
+@Suite(.tags(.fast)) struct WarmUpTests {
     @Test func theWarmUpPageIsAValidPDFThatDrawsColourAndText() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

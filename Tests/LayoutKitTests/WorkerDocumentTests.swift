@@ -2,11 +2,12 @@ import CoreTypes
 import Foundation
 import LayoutKit
 import Poppler
+import TestSupport
 import Testing
 
 /// A worker's document is opened again from time to time (poppler keeps every rendered page's
 /// annotations until its document closes); what is drawn must not depend on when that happens.
-@Suite struct WorkerDocumentTests {
+@Suite(.tags(.fast)) struct WorkerDocumentTests {
     /// Every page of mixed.pdf twice, each drawn at 40 dpi; the pixels of each item.
     static func render(workers: Int, renewal: WorkerDocument.Renewal) throws -> [[UInt8]] {
         try ParallelRender.map(

@@ -4,6 +4,7 @@ import PageLayout
 // the pages after either re-pair. The 160-case matrix of ModeMatrixTests still holds unchanged
 // (equal pages, nothing alone); here it is extended with a wide page and an alone page at every
 // position, for both two-up modes, both directions, rtl and cover.
+import TestSupport
 import Testing
 
 /// Equal A4 pages, with the pages in `wide` (1-based) turned landscape (842 × 595).
@@ -78,54 +79,57 @@ let bookMatrix: [BookCase] = allOptions().filter { $0.mode.isTwoUp }.flatMap { b
     }
 }
 
-@Test("wide and alone pages pair as a book does, in every two-up mode", arguments: bookMatrix)
-func bookPairingMatchesOracle(_ c: BookCase) {
-    let input = book(c.count, wide: c.wide.map { [$0] } ?? [])
-    let result = LayoutEngine.layout(input, options: c.options)
-    checkInvariants(result, input: input, margins: .pdfKitDefault)
-    let expected = bookOracle(
-        count: c.count, wide: c.wide.map { [$0] } ?? [], alone: c.options.alone,
-        cover: c.options.cover, rtl: c.options.rtl)
-    switch (c.options.mode, c.options.direction) {
-    case (.twoUp, _):
-        #expect(result.views.map(bookPicture) == expected)
-    case (.twoUpContinuous, .vertical):
-        // One row per spread, stacked: a row's pages share a vertical centre.
-        let view = result.views[0]
-        let rows = Dictionary(grouping: view.pages) { ($0.y + $0.height / 2).rounded() }
-        #expect(rows.count == expected.count)
-    default:
-        // One long row: the spreads' slots joined, the whole strip mirrored with rtl.
-        #expect(result.views.count == 1 && result.views[0].pages.count == c.count)
+@Suite(.tags(.fast)) struct BookPairingTests {
+    @Test("wide and alone pages pair as a book does, in every two-up mode", arguments: bookMatrix)
+    func bookPairingMatchesOracle(_ c: BookCase) {
+        let input = book(c.count, wide: c.wide.map { [$0] } ?? [])
+        let result = LayoutEngine.layout(input, options: c.options)
+        checkInvariants(result, input: input, margins: .pdfKitDefault)
+        let expected = bookOracle(
+            count: c.count, wide: c.wide.map { [$0] } ?? [], alone: c.options.alone,
+            cover: c.options.cover, rtl: c.options.rtl)
+        switch (c.options.mode, c.options.direction) {
+        case (.twoUp, _):
+            #expect(result.views.map(bookPicture) == expected)
+        case (.twoUpContinuous, .vertical):
+            // One row per spread, stacked: a row's pages share a vertical centre.
+            let view = result.views[0]
+            let rows = Dictionary(grouping: view.pages) { ($0.y + $0.height / 2).rounded() }
+            #expect(rows.count == expected.count)
+        default:
+            // One long row: the spreads' slots joined, the whole strip mirrored with rtl.
+            #expect(result.views.count == 1 && result.views[0].pages.count == c.count)
+        }
     }
-}
 
-@Test func mangaWithADoublePageScanAndChapterOpeners() {
-    // 9 pages, page 4 a double-page scan, right to left with a cover.
-    let manga = LayoutEngine.layout(book(9, wide: [4]), options: LayoutOptions(mode: .twoUp, rtl: true, cover: true))
-    #expect(manga.views.map(bookPicture) == ["1 _", "3 2", "W4", "6 5", "8 7", "_ 9"])
-    // Chapter openers at 5 and 8 on the right-hand side; what follows re-pairs.
-    let chapters = LayoutEngine.layout(book(9), options: LayoutOptions(mode: .twoUp, alone: [5, 8]))
-    #expect(chapters.views.map(bookPicture) == ["1 2", "3 4", "_ 5", "6 7", "_ 8", "9 _"])
-    // --wide-pages pair: the old pairing.
-    let paired = LayoutEngine.layout(book(4, wide: [3]), options: LayoutOptions(mode: .twoUp, widePages: .pair))
-    #expect(paired.views.map(\.pages).map { $0.map(\.page) } == [[1, 2], [3, 4]])
-}
+    @Test func mangaWithADoublePageScanAndChapterOpeners() {
+        // 9 pages, page 4 a double-page scan, right to left with a cover.
+        let manga = LayoutEngine.layout(
+            book(9, wide: [4]), options: LayoutOptions(mode: .twoUp, rtl: true, cover: true))
+        #expect(manga.views.map(bookPicture) == ["1 _", "3 2", "W4", "6 5", "8 7", "_ 9"])
+        // Chapter openers at 5 and 8 on the right-hand side; what follows re-pairs.
+        let chapters = LayoutEngine.layout(book(9), options: LayoutOptions(mode: .twoUp, alone: [5, 8]))
+        #expect(chapters.views.map(bookPicture) == ["1 2", "3 4", "_ 5", "6 7", "_ 8", "9 _"])
+        // --wide-pages pair: the old pairing.
+        let paired = LayoutEngine.layout(book(4, wide: [3]), options: LayoutOptions(mode: .twoUp, widePages: .pair))
+        #expect(paired.views.map(\.pages).map { $0.map(\.page) } == [[1, 2], [3, 4]])
+    }
 
-@Test func onlyABookHasWidePages() {
-    // Most pages share one portrait size: a book, and its landscape pages are wide.
-    #expect(LayoutEngine.widePages(book(7, wide: [2, 4])) == [1, 3])
-    // A few pages are no book: three A4 pages and a landscape one pair as they come.
-    #expect(LayoutEngine.widePages(book(4, wide: [4])).isEmpty)
-    #expect(LayoutEngine.widePages(book(5, wide: [4])) == [3])
-    // Mixed sizes (no size shared by more than half the pages): no book, nothing stands alone.
-    #expect(LayoutEngine.widePages(pages([(595, 842), (612, 792), (842, 595), (420, 595)])).isEmpty)
-    // A landscape document (slides) is no portrait book.
-    #expect(LayoutEngine.widePages(pages([(842, 595), (842, 595), (842, 595)])).isEmpty)
-    // Alone pages and wide pages change nothing outside the two-up modes.
-    for mode in [LayoutMode.single, .continuous] {
-        #expect(
-            LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, alone: [2]))
-                == LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, widePages: .pair)))
+    @Test func onlyABookHasWidePages() {
+        // Most pages share one portrait size: a book, and its landscape pages are wide.
+        #expect(LayoutEngine.widePages(book(7, wide: [2, 4])) == [1, 3])
+        // A few pages are no book: three A4 pages and a landscape one pair as they come.
+        #expect(LayoutEngine.widePages(book(4, wide: [4])).isEmpty)
+        #expect(LayoutEngine.widePages(book(5, wide: [4])) == [3])
+        // Mixed sizes (no size shared by more than half the pages): no book, nothing stands alone.
+        #expect(LayoutEngine.widePages(pages([(595, 842), (612, 792), (842, 595), (420, 595)])).isEmpty)
+        // A landscape document (slides) is no portrait book.
+        #expect(LayoutEngine.widePages(pages([(842, 595), (842, 595), (842, 595)])).isEmpty)
+        // Alone pages and wide pages change nothing outside the two-up modes.
+        for mode in [LayoutMode.single, .continuous] {
+            #expect(
+                LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, alone: [2]))
+                    == LayoutEngine.layout(book(5, wide: [3]), options: LayoutOptions(mode: mode, widePages: .pair)))
+        }
     }
 }

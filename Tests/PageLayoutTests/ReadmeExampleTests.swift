@@ -3,7 +3,7 @@ import TestSupport
 // The README's PageLayout example ("Using the libraries"), run as written, with its results checked.
 import Testing
 
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.fast)) struct ReadmeExampleTests {
     @Test func twoUpRightToLeftSpreads() {
         // A right-to-left book of seven US Letter pages (612 × 792 pt), page 1 alone as its cover:
         let pages = (1...7).map { SourcePage(number: $0, width: 612, height: 792) }

@@ -3,9 +3,10 @@ import PageLayout
 // on, a lone page too (the cover on the right, a trailing odd page on the left, an --alone page on
 // the right; mirrored right to left); a wide page filling its view is centred, and modes without
 // spreads centre every page.
+import TestSupport
 import Testing
 
-@Suite struct SpreadSidesTests {
+@Suite(.tags(.fast)) struct SpreadSidesTests {
     func sides(
         _ count: Int, wide: Set<Int> = [], alone: Set<Int> = [], mode: LayoutMode = .twoUp, cover: Bool, rtl: Bool
     )

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Poppler
 
-@Suite struct OutlineAndTextTests {
+@Suite(.tags(.fast)) struct OutlineAndTextTests {
     /// hyperref's manual: 91 outline entries (Assets/LICENSES.md) going to named destinations in
     /// a /Names tree, but for the last six (the sources' part: other files and URIs, no page).
     @Test func outlineOfTheHyperrefManual() throws {

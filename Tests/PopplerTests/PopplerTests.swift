@@ -9,7 +9,7 @@ enum MixedPDF {
     static let path = Fixtures.asset("mixed.pdf")
 }
 
-@Suite struct DocumentTests {
+@Suite(.tags(.fast)) struct DocumentTests {
     @Test func pageCountAndSizesMatchPdfinfo() throws {
         let document = try Document(path: MixedPDF.path)
         let expected = try PdfinfoPages.read(MixedPDF.path)

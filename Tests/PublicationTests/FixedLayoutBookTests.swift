@@ -1,6 +1,7 @@
 import Foundation
 import PageLayout
 import Publication
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -8,7 +9,7 @@ import FoundationXML
 #endif
 
 // The EPUB text itself; EPUBCheck checks whole books in ExternalCheckTests (EPUBCheckTests).
-@Suite struct FixedLayoutBookTests {
+@Suite(.tags(.fast)) struct FixedLayoutBookTests {
     func book(_ sides: [SpreadSide], rtl: Bool = false) -> FixedLayoutBook {
         var book = FixedLayoutBook(
             identifier: "urn:uuid:00000000-0000-4000-8000-000000000000", title: "A & B <manga>", language: "ja",
@@ -94,7 +95,7 @@ import FoundationXML
     }
 }
 
-@Suite struct ComicInfoTests {
+@Suite(.tags(.fast)) struct ComicInfoTests {
     let sample = """
         <?xml version="1.0"?>
         <ComicInfo xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">

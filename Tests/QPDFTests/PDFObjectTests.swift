@@ -7,7 +7,7 @@ import Testing
 
 /// The typed object wrapper over qpdf's C object API: built objects read back as built, reads of
 /// the wrong type are nil, and a real document is walked through it.
-@Suite struct PDFObjectTests {
+@Suite(.tags(.fast)) struct PDFObjectTests {
     @Test func builtObjectsReadBackAsBuilt() throws {
         let document = try QPDFHandle(nil)
         let objects = PDFObjects(document: document.handle)
@@ -71,7 +71,7 @@ import Testing
 }
 
 /// What Navigation computes without qpdf: placements' maps and page labels.
-@Suite struct NavigationMathsTests {
+@Suite(.tags(.fast)) struct NavigationMathsTests {
     @Test func affineMapsABoxToTheBoundingBoxOfItsImage() {
         let crop = DocumentStructure.Box(x1: 10, y1: 20, x2: 110, y2: 220)
         // /Rotate 90: the page's width becomes the sheet's height.
@@ -97,7 +97,7 @@ import Testing
 
 /// The outline, links and labels carried onto sheets of two pages each, read back through the
 /// wrapper and checked by qpdf itself.
-@Suite struct NavigationTests {
+@Suite(.tags(.fast)) struct NavigationTests {
     @Test func hyperrefsNavigationLandsOnTheSheets() throws {
         let source = PDFSource.file(Fixtures.asset("hyperref-manual.pdf"))
         let structure = try DocumentStructure.read(source, password: nil)
@@ -147,7 +147,7 @@ import Testing
 
 /// Sheets of different sizes: the page tree's root gets the commonest, ties going to the first
 /// sheet's, so that one command always writes the same file.
-@Suite struct SheetSizeTests {
+@Suite(.tags(.fast)) struct SheetSizeTests {
     @Test func theCommonestSizeAndOfTiesTheFirstGoesOnTheRoot() throws {
         let source = PDFSource.file(Fixtures.asset("mixed.pdf"))
         let structure = try DocumentStructure.read(source, password: nil)

@@ -5,7 +5,7 @@ import Sidecars
 import TestSupport
 import Testing
 
-@Suite struct SidecarGeometryTests {
+@Suite(.tags(.fast)) struct SidecarGeometryTests {
     @Test func editorsTurnByMinusTheHorizon() {
         #expect(SidecarGeometry(width: 3000, height: 2000, horizonDegrees: 2.5).counterClockwiseDegrees == -2.5)
         #expect(SidecarGeometry(width: 3000, height: 2000, horizonDegrees: -1).counterClockwiseDegrees == 1)
@@ -58,7 +58,7 @@ import Testing
     }
 }
 
-@Suite struct SidecarFormatTests {
+@Suite(.tags(.fast)) struct SidecarFormatTests {
     @Test func numbersHaveNoExponentNorNegativeZero() {
         #expect(SidecarNumber.text(-3, digits: 3) == "-3")
         #expect(SidecarNumber.text(2.31049, digits: 3) == "2.31")
@@ -96,7 +96,7 @@ import Testing
     }
 }
 
-@Suite struct SidecarWriterTests {
+@Suite(.tags(.fast)) struct SidecarWriterTests {
     static let geometry = SidecarGeometry(width: 3000, height: 2000, horizonDegrees: 2)
 
     func folder() throws -> URL { try Fixtures.temporaryFolder() }

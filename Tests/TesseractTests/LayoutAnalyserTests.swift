@@ -6,7 +6,7 @@ import Testing
 import Vips
 
 /// The face alone: word boxes from Tesseract's layout analysis on a real screenshot, and its errors.
-@Suite struct LayoutAnalyserTests {
+@Suite(.tags(.fast)) struct LayoutAnalyserTests {
     static func grey(_ name: String) throws -> (pixels: [UInt8], width: Int, height: Int) {
         var image = try Image.load(Fixtures.asset(name))
         if image.hasAlpha { image = try image.flatten(background: [255]) }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The recogniser alone: the words of a rendered page read with their boxes and lines.
-@Suite struct RecogniserTests {
+@Suite(.tags(.fast)) struct RecogniserTests {
     @Test func readsTheWordsOfAPageLineByLine() throws {
         let (pixels, width, height) = try LayoutAnalyserTests.grey("secrets-page.png")
         let words = try Recogniser().words(grey: pixels, width: width, height: height)

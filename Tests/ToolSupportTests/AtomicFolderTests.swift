@@ -5,7 +5,7 @@ import ToolSupport
 
 /// `AtomicFolder.write`: the destination is nothing, the old folder or the whole new one, and no
 /// hidden temporary folder is left beside it.
-@Suite struct AtomicFolderTests {
+@Suite(.tags(.fast)) struct AtomicFolderTests {
     private func listing(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }

@@ -5,7 +5,7 @@ import ToolSupport
 
 /// `AtomicOutput.write`: the destination is the old file or the whole new one, and no hidden
 /// temporary file is left beside it, whatever the writer does.
-@Suite struct AtomicOutputTests {
+@Suite(.tags(.fast)) struct AtomicOutputTests {
     private func listing(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
@@ -76,7 +76,7 @@ import ToolSupport
     }
 }
 
-@Suite struct AbandonedTemporariesTests {
+@Suite(.tags(.fast)) struct AbandonedTemporariesTests {
     @Test func parsesOnlyTheOwnPattern() {
         #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.destination == "photo.jpg")
         #expect(AbandonedTemporaries.parse(".photo.jpg.1234-5678.tmp")?.pid == 1234)

@@ -1,9 +1,10 @@
 import CoreTypes
 import Foundation
+import TestSupport
 import Testing
 import ToolSupport
 
-@Suite struct BatchTests {
+@Suite(.tags(.fast)) struct BatchTests {
     @Test func statusFailuresWinThenNothingFound() {
         var tally = BatchTally()
         #expect(tally.exitStatus == 0)

@@ -4,7 +4,7 @@ import Testing
 import ToolSupport
 
 /// `FirstLine`: a password file's first line, without its line break, and why one cannot be read.
-@Suite struct FirstLineTests {
+@Suite(.tags(.fast)) struct FirstLineTests {
     private func line(of bytes: String, limit: Int = 65_536) throws -> String {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 import ToolSupport
 
-@Suite struct InputScanTests {
+@Suite(.tags(.fast)) struct InputScanTests {
     /// photos/{b.jpg, a.PNG, notes.txt, .hidden.jpg, 2024/{c.jpg, .cache/d.jpg}, link→2024}
     private func library() throws -> String {
         let root = NSTemporaryDirectory() + "scan-\(UUID().uuidString)"

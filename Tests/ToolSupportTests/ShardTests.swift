@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import ToolSupport
 
-@Suite struct ShardTests {
+@Suite(.tags(.fast)) struct ShardTests {
     @Test func parsesAndRefuses() throws {
         let shard = try Shard(parsing: "2/8")
         #expect(shard.index == 2 && shard.count == 8)

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import Vips
 
 /// `blockAverage` is `shrink` computed another way: the same pixels, at every size and edge.
-@Suite struct BlockAverageTests {
+@Suite(.tags(.fast)) struct BlockAverageTests {
     /// A deterministic pattern with every level in it.
     func pattern(width: Int, height: Int, bands: Int) throws -> Image {
         let pixels = (0..<width * height * bands).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 9) }

@@ -1,9 +1,10 @@
 import CoreTypes
+import TestSupport
 import Testing
 import Vips
 
 /// The one image-format value and the one saver-options value every command writes with.
-@Suite struct ImageFormatTests {
+@Suite(.tags(.fast)) struct ImageFormatTests {
     @Test func namesAreReadHoweverTheyAreSpelt() {
         // `--format png`, `--format .png`, `--format PNG` and a `.PNG` suffix are one format, named `.png`.
         for name in ["png", ".png", "PNG", ".PNG", "..png"] {

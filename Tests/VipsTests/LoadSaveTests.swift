@@ -20,7 +20,7 @@ func meanDifference(_ a: Image, _ b: Image) throws -> Double {
     try a.cast(.float).subtract(b.cast(.float)).abs().average()
 }
 
-@Suite struct LoadSaveTests {
+@Suite(.tags(.fast)) struct LoadSaveTests {
     @Test(arguments: [".png", ".tif", ".webp[lossless]", ".jpg[Q=95]", ".avif", ".heic"])
     func roundTrip(format: String) throws {
         let target = SaveTarget("x" + format)
@@ -181,7 +181,7 @@ enum ExifRotatedSource {
     static let name = "horizon-lake.jpg"
 }
 
-@Suite struct LimitTests {
+@Suite(.tags(.fast)) struct LimitTests {
     @Test func decompressionBombIsRefusedFromItsHeader() throws {
         let error = #expect(throws: VipsError.self) { try Image.load(Fixtures.asset("bomb.png")) }
         #expect(error?.description.contains("100000×100000") == true)

@@ -7,7 +7,7 @@ import Testing
 /// rawload is re-enabled alone after the untrusted loaders are blocked: it reads exactly the
 /// bytes it is told to, yet no file is ever sniffed into it or into the other untrusted loaders.
 /// The blocking is the executables' runtime policy (`ToolRuntime`), applied here as they apply it.
-@Suite struct RawLoadTests {
+@Suite(.tags(.fast)) struct RawLoadTests {
     init() {
         VipsRuntime.configure(VipsRuntime.Settings(blocksUntrustedLoaders: true, silencesWarnings: true))
     }

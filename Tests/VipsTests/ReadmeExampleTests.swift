@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import Vips
 
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.fast)) struct ReadmeExampleTests {
     @Test func loadThumbnailSaveAndCallByName() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

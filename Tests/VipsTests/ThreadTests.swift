@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Vips
 
-@Suite struct ThreadTests {
+@Suite(.tags(.fast)) struct ThreadTests {
     /// One image read by many threads at once gives the same answers as one thread.
     @Test func sharedImageAcrossThreads() async throws {
         let image = try gradient().copiedToMemory()

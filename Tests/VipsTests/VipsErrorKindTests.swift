@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import Vips
 
 /// libvips failures are told apart by kind in the face, so that callers never search their text.
-@Suite struct VipsErrorKindTests {
+@Suite(.tags(.fast)) struct VipsErrorKindTests {
     @Test func aMissingHEIFEncoderIsItsOwnKind() {
         let unsupported = VipsError("heifsave: Unsupported codec: No encoder for this codec").fromSaver(
             "heifsave_target")

@@ -1,10 +1,11 @@
 import CoreTypes
+import TestSupport
 import Testing
 import Vips
 
 /// `Image(wrapping:)`: a libvips image over memory another library owns, without a copy, which
 /// keeps that memory until libvips closes the image and then gives it back, once.
-@Suite struct WrappedMemoryTests {
+@Suite(.tags(.fast)) struct WrappedMemoryTests {
     /// 4 × 2 pixels of 3 bands, bytes 0, 10, 20, …; `released` turns true when they are given back.
     static func memory(released: Locked<Int>) -> PixelMemory {
         let bytes = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 16)
