@@ -148,7 +148,7 @@ let package = Package(
             name: "FrostKitTests",
             dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "PhoneNumbers", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
-        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"]),
+        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),

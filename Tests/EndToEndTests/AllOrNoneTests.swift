@@ -4,7 +4,7 @@ import Testing
 
 /// All of an input's outputs, or none (issue 41 §4): a drawing that cannot be written takes the
 /// straightened copy and the sidecar back with it.
-@Suite struct AllOrNoneTests {
+@Suite(.tags(.tools)) struct AllOrNoneTests {
     @Test func aFailedDrawingLeavesNoCopyNorSidecar() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

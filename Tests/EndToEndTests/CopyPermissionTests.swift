@@ -6,7 +6,7 @@ import Testing
 /// encryption, with the owner password); images, EPUB, CBZ and the web reader (whose text layer
 /// holds every word) cannot, so they are refused unless the owner password or --drop-encryption
 /// is given. A PDF that allows copying is laid out into them as before.
-@Suite struct CopyPermissionTests {
+@Suite(.tags(.tools)) struct CopyPermissionTests {
     static func encrypted(_ restrictions: [String], in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("locked.pdf").path
         let made = try run(

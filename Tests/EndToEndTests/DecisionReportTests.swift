@@ -6,7 +6,7 @@ import Testing
 /// the review page is said to be rejected (not "up to date ()"), a given or accepted angle names
 /// where it came from (not "confidence 1.00"), `--angle` alone is refused rather than doing nothing,
 /// and a decisions file of a version this tool does not read is refused.
-@Suite struct DecisionReportTests {
+@Suite(.tags(.tools)) struct DecisionReportTests {
     static func decisions(in folder: URL, version: Int = 1) throws -> String {
         let path = folder.appendingPathComponent("decisions.json").path
         try """

@@ -5,7 +5,7 @@ import Testing
 /// What an EPUB carries for a reader, beyond its structure (EPUBCheckTests): each page's text laid
 /// over its image (searchable, selectable), each page's image encoded by what it holds (a palette
 /// PNG for text, a JPEG for a photograph), and the PDF's /Author as the book's creator.
-@Suite struct EPUBContentTests {
+@Suite(.tags(.tools)) struct EPUBContentTests {
     static func entries(_ epub: String) throws -> [String] {
         try run("unzip", ["-Z1", epub]).text.split(separator: "\n").map(String.init)
     }

@@ -5,7 +5,7 @@ import Testing
 /// The help texts read as written (issue 41 §5): no paragraph breaks mid-phrase into a short stub
 /// ("2 nothing found" / "to act on" / "(horizon: …"), which happens when a line of the source is
 /// longer than the 80 columns ArgumentParser wraps at, or shorter than its paragraph's others.
-@Suite struct HelpWrapTests {
+@Suite(.tags(.tools)) struct HelpWrapTests {
     static let commands: [[String]] = [
         ["imgtool"], ["imgtool", "info"], ["imgtool", "blur"], ["imgtool", "horizon"], ["imgtool", "formats"],
         ["pdflayout"], ["pdflayout", "layout"], ["pdflayout", "info"], ["pdflayout", "prefs"],

@@ -6,7 +6,7 @@ import Testing
 /// (issue 41 §5). Folders that cannot be made are under /proc, where no one (root included)
 /// creates files. Each case also runs with the library's output kept, where the test can show
 /// that the input really makes the library speak.
-@Suite struct LibraryMessageTests {
+@Suite(.tags(.tools)) struct LibraryMessageTests {
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)
     }
@@ -85,7 +85,7 @@ import Testing
 /// Leptonica's own complaints (`Error in boxClipToRectangle`, `Error in pixScanForForeground`)
 /// on a screenshot with boxes at its edge, printed even with -q (issue 41 §5). OCR: a suite of
 /// its own.
-@Suite struct LeptonicaQuietTests {
+@Suite(.tags(.tools)) struct LeptonicaQuietTests {
     @Test func findTextIsSilentWithQuiet() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

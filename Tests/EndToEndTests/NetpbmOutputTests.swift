@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `-o x.pgm` is grey P5 and `-o x.pfm` float PF, as their names say (issue 41 §4).
-@Suite struct NetpbmOutputTests {
+@Suite(.tags(.tools)) struct NetpbmOutputTests {
     @Test(arguments: [("x.pgm", "P5"), ("x.pfm", "PF"), ("x.ppm", "P6")])
     func theSuffixDecidesTheNetpbmKind(name: String, magic: String) throws {
         let folder = try Fixtures.temporaryFolder()

@@ -4,7 +4,7 @@ import Testing
 
 /// pdflayout removes only numbered images an earlier run provably wrote (its record beside them),
 /// never a file that merely looks like one (issue 41 §2).
-@Suite struct RunRecordTests {
+@Suite(.tags(.tools)) struct RunRecordTests {
     @Test func aUsersLookAlikeFileIsKept() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,7 +14,7 @@ func copyAsset(_ name: String, to path: String) throws {
 /// Two inputs never end in one output: the final paths after every naming rule (suffix,
 /// `--format`, tag, sidecar names, numbered pages, folders) are compared before anything is
 /// written, and the run is refused (64) naming both inputs (issue 41 §1).
-@Suite struct SharedOutputTests {
+@Suite(.tags(.tools)) struct SharedOutputTests {
     /// A small SVG: read by libvips, never written, so its copy is a PNG.
     static let svg = Data(
         ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="#4a7"/></svg>"##

@@ -4,7 +4,7 @@ import Testing
 
 /// The EXIF thumbnail shows the picture before the change: a frosted screenshot or a levelled photo
 /// never carries it (issue 39 §3, issue 41 §4), though the rest of the EXIF is kept.
-@Suite struct ThumbnailTests {
+@Suite(.tags(.tools)) struct ThumbnailTests {
     static func exiftool(_ arguments: [String]) throws -> RunResult {
         try run("exiftool", arguments)
     }

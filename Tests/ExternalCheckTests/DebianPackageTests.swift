@@ -5,7 +5,7 @@ import Testing
 /// The Debian package as a user without Swift gets it: scripts/package.sh builds it from the
 /// release build, lintian checks it, and scripts/clean-root-check.sh installs it on a fresh Debian
 /// 12 root made by mmdebstrap, runs the README's jobs and `man imgtool` there, and purges it.
-@Suite(.serialized) struct DebianPackageTests {
+@Suite(.serialized, .tags(.external)) struct DebianPackageTests {
     /// The package, built once for the suite's tests.
     static let package: Result<String, PackageFailure> = {
         let folder: URL

@@ -10,7 +10,7 @@ import Testing
 ///
 /// Each kill is sent once the file it is about exists, found by polling the file system (no
 /// fixed waits); a run that finishes first is reported as a failure. Serialized: large jobs.
-@Suite(.serialized) struct KilledRunCleanupTests {
+@Suite(.serialized, .tags(.external)) struct KilledRunCleanupTests {
     /// Polls until `found()` is true or the process ends; then sends `signal` (if found).
     static func signal(_ process: Process, _ signal: Int32, when found: () -> Bool) -> Bool {
         let started = Date()

@@ -9,7 +9,7 @@ import Vips
 /// The boxes `--find cards,…` hides, on text rendered with known ink: the secret's characters
 /// covered, its neighbours' ink untouched (issue 39: "Card on file: … expires 09/27." lost its
 /// neighbours, a match took the next line).
-@Suite struct SecretBoxTests {
+@Suite(.tags(.fast)) struct SecretBoxTests {
     /// A line rendered by libvips (Pango), dark on white with a margin, and the box of each of its
     /// words' ink.
     static func rendered(

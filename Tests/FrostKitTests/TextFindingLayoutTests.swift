@@ -1,5 +1,6 @@
 import Frost
 import FrostKit
+import TestSupport
 import Testing
 import Vips
 
@@ -8,7 +9,7 @@ import Vips
 /// 90° and 270°, white text on chat bubbles, a blue status bar, a selected row and a default
 /// button, coloured pills, spreadsheet headers, greyed text and a lone page number. The target: no
 /// word keeps 20 % or more of its ink, and at most 0.2 % of words keep any.
-@Suite struct TextFindingLayoutTests {
+@Suite(.tags(.fast)) struct TextFindingLayoutTests {
     static let words = [
         "account", "report", "invoice", "meeting", "status", "payment", "balance", "summary", "release",
         "server", "request", "window", "folder", "garden", "kitchen", "station", "ticket", "harbour",

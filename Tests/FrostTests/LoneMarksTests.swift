@@ -1,9 +1,10 @@
 import Frost
+import TestSupport
 import Testing
 
 /// Lone marks on synthetic masks: a digit alone on a flat page is found, one beside other ink or
 /// on a textured background is not, nor a solid block.
-@Suite struct LoneMarksTests {
+@Suite(.tags(.fast)) struct LoneMarksTests {
     /// A width × height page: grey 255, with `marks` drawn as ink (grey 30): each a list of
     /// filled rectangles making one connected part, labelled 1, 2, … (the page 0).
     static func page(

@@ -1,9 +1,10 @@
 import PhoneNumbers
+import TestSupport
 import Testing
 
 /// libphonenumber through the C entry: numbers valid in their country's plan, found at their
 /// character offsets; the number-like strings of screenshots that are no phone numbers left alone.
-@Suite struct PhoneNumbersTests {
+@Suite(.tags(.fast)) struct PhoneNumbersTests {
     @Test func findsInternationalAndNationalNumbers() {
         let text = "Call me at +44 20 7946 0958 today"
         #expect(PhoneNumbers.spans(in: text) == [11..<27])
