@@ -96,7 +96,12 @@ import Testing
         let result = try run("imgtool", arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
+        // The control: the switch that lets Tesseract and Leptonica speak makes the same run print.
+        // (The text finder's passes no longer provoke Leptonica's "Error in" on this screenshot;
+        // Tesseract's own "Estimating resolution" shows the messages are let through.)
         let kept = try run("imgtool", arguments, environment: ["FROSTLEVEL_TESSERACT_MESSAGES": "1"])
-        #expect(kept.stderr.contains("Error in "), "Leptonica was not asked to speak: \(kept.stderr)")
+        #expect(
+            kept.stderr.contains("Error in ") || kept.stderr.contains("Estimating resolution"),
+            "Tesseract and Leptonica were not asked to speak: \(kept.stderr)")
     }
 }
