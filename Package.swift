@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "QPDFTests", dependencies: ["QPDF", "CoreTypes", "TestSupport"]),
         .testTarget(
             name: "LayoutKitTests",
-            dependencies: ["LayoutKit", "Poppler", "PageLayout", "CoreTypes", "Vips", "TestSupport"]),
+            dependencies: ["LayoutKit", "Poppler", "PageLayout", "Publication", "CoreTypes", "Vips", "TestSupport"]),
         .target(
             name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
         .testTarget(

@@ -78,7 +78,7 @@ public struct EPUBJob: Sendable {
 
     /// The words of every page and the document's /Author, read from the PDF.
     public struct PageText: Sendable {
-        public var words: [[FixedLayoutBook.Word]] = []
+        public var words: [[PageWord]] = []
         public var author: String?
         public init() {}
     }
@@ -94,13 +94,7 @@ public struct EPUBJob: Sendable {
             let offset = context.geometry[page.number]?.contentOffset ?? (0, 0)
             let scale = context.scales[index]
             let characters = try document.page(at: page.number - 1).textCharacters()
-            text.words.append(
-                ReaderText.words(characters, offset: offset).map { word in
-                    FixedLayoutBook.Word(
-                        text: word.text, x: word.x * scale, y: word.y * scale, width: word.width * scale,
-                        height: word.height * scale,
-                        run: word.run == .across ? .across : word.run == .down ? .down : .up)
-                })
+            text.words.append(ReaderText.words(characters, offset: offset).map { $0.scaled(by: scale) })
         }
         return text
     }

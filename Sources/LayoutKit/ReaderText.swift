@@ -1,28 +1,5 @@
 import Poppler
-
-/// A word of a page's text and its box in points (top-left origin, the page as shown): what the
-/// reader's invisible text layer places over the page image, so that the text can be selected,
-/// copied and searched.
-public struct ReaderWord: Sendable, Equatable {
-    /// Which way the word's characters run on the page as shown: along a line, or down or up a
-    /// column (the text of a page turned by /Rotate, or set sideways).
-    public enum Run: Int, Sendable {
-        case across = 0
-        case down = 1
-        case up = -1
-    }
-
-    public var text: String
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public var run: Run
-
-    public init(text: String, x: Double, y: Double, width: Double, height: Double, run: Run = .across) {
-        self.text = text; self.x = x; self.y = y; self.width = width; self.height = height; self.run = run
-    }
-}
+import Publication
 
 /// Groups poppler's characters into words.
 public enum ReaderText {
@@ -30,15 +7,15 @@ public enum ReaderText {
     /// the next character is not beside the last one along the word's run (another line, another
     /// column). Characters may run either way along a line (right-to-left scripts come in logical
     /// order with falling x) or down or up a column (a quarter-turned page).
-    public static func words(_ characters: [TextCharacter], offset: (x: Double, y: Double) = (0, 0)) -> [ReaderWord] {
-        var words: [ReaderWord] = []
+    public static func words(_ characters: [TextCharacter], offset: (x: Double, y: Double) = (0, 0)) -> [PageWord] {
+        var words: [PageWord] = []
         var text = "", box: (x0: Double, y0: Double, x1: Double, y1: Double)?
         var last: TextCharacter?
-        var run: ReaderWord.Run?
+        var run: PageWord.Run?
         func finish() {
             if let found = box, !text.isEmpty {
                 words.append(
-                    ReaderWord(
+                    PageWord(
                         text: text, x: found.x0 + offset.x, y: found.y0 + offset.y, width: found.x1 - found.x0,
                         height: found.y1 - found.y0, run: run ?? .across))
             }
@@ -84,7 +61,7 @@ public enum ReaderText {
     /// How `character` follows `previous` within a word: on the same line (centres less than half
     /// a height apart, no more than a height away), or in the same column (the same, turned);
     /// nil when it does not.
-    private static func step(from previous: TextCharacter, to character: TextCharacter) -> ReaderWord.Run? {
+    private static func step(from previous: TextCharacter, to character: TextCharacter) -> PageWord.Run? {
         let height = max(character.height, previous.height), width = max(character.width, previous.width)
         let rowGap = abs((character.y + character.height / 2) - (previous.y + previous.height / 2))
         let gapAcross = max(

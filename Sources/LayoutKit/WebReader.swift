@@ -2,6 +2,7 @@ import CoreTypes
 import Foundation
 import PageLayout
 import Poppler
+import Publication
 import ToolSupport
 import Vips
 
@@ -211,7 +212,7 @@ public struct WebReader: Sendable {
 
     /// A page's entry in its text file: its number and its words, `[x, y, width, height, text]`
     /// in points, and the run (1 down, -1 up) when not across.
-    static func textEntry(_ number: Int, _ words: [ReaderWord]) -> String {
+    static func textEntry(_ number: Int, _ words: [PageWord]) -> String {
         "\"\(number)\": ["
             + words.map { word in
                 let run = word.run == .across ? "" : ",\(word.run.rawValue)"

@@ -20,35 +20,16 @@ public struct FixedLayoutBook: Sendable {
         public var label: String
         /// The image's media type: image/jpeg or image/png.
         public var imageType: String
-        /// The page's text, laid over its image invisibly so that a reader can search, select and
-        /// read it aloud.
-        public var words: [Word]
+        /// The page's text in the page's pixels, laid over its image invisibly so that a reader can
+        /// search, select and read it aloud.
+        public var words: [PageWord]
 
         public init(
             width: Int, height: Int, side: SpreadSide, label: String, imageType: String = "image/jpeg",
-            words: [Word] = []
+            words: [PageWord] = []
         ) {
             self.width = width; self.height = height; self.side = side; self.label = label
             self.imageType = imageType; self.words = words
-        }
-    }
-
-    /// A word of a page's text and its box in the page's pixels (top-left origin), with the way its
-    /// characters run: along a line, or down or up a column (a turned page's text).
-    public struct Word: Sendable, Equatable {
-        public enum Run: Sendable, Equatable {
-            case across, down, up
-        }
-
-        public var text: String
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-        public var run: Run
-
-        public init(text: String, x: Double, y: Double, width: Double, height: Double, run: Run = .across) {
-            self.text = text; self.x = x; self.y = y; self.width = width; self.height = height; self.run = run
         }
     }
 

@@ -1,5 +1,6 @@
 import PageLayout
 import Poppler
+import Publication
 import TestSupport
 import Testing
 import Vips
@@ -18,7 +19,7 @@ import Vips
         let characters = line("ab cd", x: 10, y: 20) + line("\n", x: 40, y: 20) + line("ef", x: 10, y: 34)
         let words = ReaderText.words(characters)
         #expect(words.map(\.text) == ["ab", "cd", "ef"])
-        #expect(words[0] == ReaderWord(text: "ab", x: 10, y: 20, width: 12, height: 10))
+        #expect(words[0] == PageWord(text: "ab", x: 10, y: 20, width: 12, height: 10))
         #expect(words[1].x == 28 && words[2].y == 34)
     }
 
@@ -124,7 +125,7 @@ import Vips
             TextCharacter(scalar: scalar, x: 700, y: 100 + Double(index) * 5, width: 9, height: 5)
         }
         let words = ReaderText.words(characters)
-        #expect(words == [ReaderWord(text: "The", x: 700, y: 100, width: 9, height: 15, run: .down)])
+        #expect(words == [PageWord(text: "The", x: 700, y: 100, width: 9, height: 15, run: .down)])
     }
 
     @Test func aWordDoesNotTurnHalfWay() {
