@@ -80,14 +80,7 @@ public enum InkExtent {
         /// near the background or near their own median (a panel: a selected row, a button).
         func textLike(_ histogram: [Int], pixels: Int) -> Bool {
             guard pixels > 0 else { return true }
-            var seen = 0, median = 0
-            for (level, count) in histogram.enumerated() {
-                seen += count
-                if seen * 2 >= pixels {
-                    median = level
-                    break
-                }
-            }
+            let median = InkExtent.median(ofHistogram: histogram, count: pixels)
             // The commonest ink level: solid glyphs (bold type, large headings) are flat too.
             var inkLevel = median, inkCount = -1
             for (level, count) in histogram.enumerated() where abs(level - background) >= contrast && count > inkCount {
@@ -194,6 +187,17 @@ public enum InkExtent {
             if seen * 2 > count { return level }
         }
         return 255
+    }
+
+    /// The lower median of `count` grey levels counted in `histogram` (256 bins): the first level
+    /// at which half of them are seen.
+    public static func median(ofHistogram histogram: [Int], count: Int) -> Int {
+        var seen = 0
+        for (level, number) in histogram.enumerated() {
+            seen += number
+            if seen * 2 >= count { return level }
+        }
+        return 0
     }
 
     /// The median grey of the rectangle left..<right × top..<bottom of a `width`-wide grey image.

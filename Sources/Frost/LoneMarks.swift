@@ -88,14 +88,7 @@ public enum LoneMarks {
             }
         }
         guard ring > 0 else { return false }
-        var seen = 0, median = 0
-        for (level, number) in histogram.enumerated() {
-            seen += number
-            if seen * 2 >= ring {
-                median = level
-                break
-            }
-        }
+        let median = InkExtent.median(ofHistogram: histogram, count: ring)
         let flat = histogram[max(0, median - flatTolerance)...min(255, median + flatTolerance)].reduce(0, +)
         return Double(flat) >= flatShare * Double(ring)
     }

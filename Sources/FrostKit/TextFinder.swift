@@ -36,14 +36,7 @@ public final class TextFinder {
             }
         }
         let count = word.width * word.height
-        var seen = 0, median = 0
-        for (value, number) in histogram.enumerated() {
-            seen += number
-            if seen * 2 >= count {
-                median = value
-                break
-            }
-        }
+        let median = InkExtent.median(ofHistogram: histogram, count: count)
         return abs(Double(total) / Double(count) - Double(median)) >= minorityMargin
     }
 
