@@ -163,10 +163,11 @@ public struct EPUBJob: Sendable {
     /// line art, flat colour: no ringing around letters), a JPEG where it is not (photographs,
     /// which a palette would band). Returns the file written beside `rendered` and its media type.
     static func encoded(_ rendered: String) throws(VipsError) -> (file: String, type: String) {
-        let image = try Image.load(rendered, access: .sequential)
+        // Decoded once (random access keeps the pixels for the second encoding).
+        let image = try Image.load(rendered)
         let palette = rendered + ".palette.png", jpeg = rendered + ".jpg"
         try image.save(to: palette, format: .png, options: paletteOptions)
-        try Image.load(rendered, access: .sequential).save(to: jpeg, format: .jpeg, options: jpegOptions)
+        try image.save(to: jpeg, format: .jpeg, options: jpegOptions)
         func size(_ path: String) -> Int {
             ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? .max
         }
