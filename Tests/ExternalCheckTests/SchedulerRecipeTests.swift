@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's scheduler recipes, extracted from the README and run on real engines that the test
+/// The scheduler recipes of docs/files-and-batches.md, extracted from it and run on real engines that the test
 /// starts in a temporary folder and stops afterwards: a one-node Slurm cluster (munged, slurmctld,
 /// slurmd as root) and an sshd on 127.0.0.1 for GNU parallel's `--sshlogin`. The Kubernetes
 /// manifest is linted and checked structurally, and its container command run for every index.
@@ -131,9 +131,9 @@ import Testing
             """
         try config.write(toFile: root + "/slurm.conf", atomically: true, encoding: .utf8)
         let environment = ["SLURM_CONF": root + "/slurm.conf", "PATH": Self.path + ":/usr/sbin"]
-        // The README's script as written, with the library's path; a 4-CPU task would never fit a
+        // The guide's script as written, with the library's path; a 4-CPU task would never fit a
         // smaller machine, so sbatch's own option gives each task one CPU.
-        let script = try Readme.recipe("slurm").replacingOccurrences(of: "/library", with: library)
+        let script = try Guide.recipe("slurm").replacingOccurrences(of: "/library", with: library)
         #expect(script.contains("--no-horizon-ok") && script.contains("#SBATCH --array=1-8"))
         try script.write(toFile: root + "/level.sh", atomically: true, encoding: .utf8)
         let cluster = try run(
@@ -189,8 +189,8 @@ import Testing
 
             """
         try config.write(toFile: root + "/sshd_config", atomically: true, encoding: .utf8)
-        // The README's line as written: its two hosts are both this machine's sshd.
-        let recipe = try Readme.recipe("gnu-parallel-ssh")
+        // The guide's line as written: its two hosts are both this machine's sshd.
+        let recipe = try Guide.recipe("gnu-parallel-ssh")
             .replacingOccurrences(of: "2/host1,2/host2", with: "2/127.0.0.1,2/localhost")
             .replacingOccurrences(of: "/library", with: library)
         #expect(recipe.contains("--sshlogin") && recipe.contains("--no-horizon-ok"))
@@ -207,7 +207,7 @@ import Testing
     }
 
     @Test func kubernetesManifestIsWellFormedAndItsCommandRunsForEveryIndex() throws {
-        let manifest = try Readme.recipe("kubernetes")
+        let manifest = try Guide.recipe("kubernetes")
         let work = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = work.path + "/job.yaml"

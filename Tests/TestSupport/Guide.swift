@@ -1,11 +1,20 @@
 import Foundation
 
-/// The Swift examples in README.md, so that tests can prove they run the code the README shows.
-public enum Readme {
-    /// The code lines of the README's ```swift block whose first line is `firstLine` (e.g.
+/// The examples in the user guides (docs/), so that tests can prove they run the code the guides show.
+public enum Guide {
+    /// The guide with the library examples.
+    public static let libraries = "docs/libraries.md"
+    /// The guide with the batch and scheduler recipes.
+    public static let batches = "docs/files-and-batches.md"
+
+    static func text(of guide: String) throws -> String {
+        try String(contentsOf: Fixtures.root.appendingPathComponent(guide), encoding: .utf8)
+    }
+
+    /// The code lines of the guide's ```swift block whose first line is `firstLine` (e.g.
     /// "import PageLayout"), trimmed, without blank lines, comment lines and trailing comments.
-    public static func example(startingWith firstLine: String) throws -> [String] {
-        let text = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+    public static func example(startingWith firstLine: String, in guide: String = libraries) throws -> [String] {
+        let text = try text(of: guide)
         var blocks: [[String]] = []
         var current: [String]?
         for line in text.components(separatedBy: "\n") {
@@ -20,14 +29,14 @@ public enum Readme {
             }
         }
         guard let block = blocks.first(where: { $0.first?.trimmingCharacters(in: .whitespaces) == firstLine }) else {
-            throw ReadmeError(message: "README.md has no ```swift block starting with \(firstLine)")
+            throw GuideError(message: "\(guide) has no ```swift block starting with \(firstLine)")
         }
         return codeLines(block)
     }
 
-    /// The lines of the README example starting with `firstLine` that `sourceFile` (a test's
+    /// The lines of the guide's example starting with `firstLine` that `sourceFile` (a test's
     /// `#filePath`) does not contain in the same order; lines for which `skip` is true (e.g. the
-    /// line naming the input file) are not required. Empty when the test runs the README's code.
+    /// line naming the input file) are not required. Empty when the test runs the guide's code.
     public static func linesMissing(
         fromExampleStartingWith firstLine: String, in sourceFile: String,
         skip: (String) -> Bool = { _ in false }
@@ -67,16 +76,16 @@ public enum Readme {
     }
 }
 
-/// README.md lacks the example a test looks for.
-public struct ReadmeError: Error, CustomStringConvertible {
+/// A guide lacks the example a test looks for.
+public struct GuideError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 }
 
-extension Readme {
-    /// The fenced block (```sh, ```yaml) after the README's `<!-- recipe: NAME` marker, as written.
-    public static func recipe(_ name: String) throws -> String {
-        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+extension Guide {
+    /// The fenced block (```sh, ```yaml) after the guide's `<!-- recipe: NAME` marker, as written.
+    public static func recipe(_ name: String, in guide: String = batches) throws -> String {
+        let readme = try text(of: guide)
         guard
             let marker = readme.range(of: "<!-- recipe: \(name) ") ?? readme.range(of: "<!-- recipe: \(name)-->")
                 ?? readme.range(of: "<!-- recipe: \(name) -->"),
@@ -84,7 +93,7 @@ extension Readme {
             let lineEnd = readme.range(of: "\n", range: fence.upperBound..<readme.endIndex),
             let close = readme.range(of: "```", range: lineEnd.upperBound..<readme.endIndex)
         else {
-            throw ReadmeError(message: "README.md has no recipe block marked \(name)")
+            throw GuideError(message: "\(guide) has no recipe block marked \(name)")
         }
         return String(readme[lineEnd.upperBound..<close.lowerBound])
     }

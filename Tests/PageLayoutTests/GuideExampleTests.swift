@@ -1,9 +1,9 @@
 import PageLayout
 import TestSupport
-// The README's PageLayout example ("Using the libraries"), run as written, with its results checked.
+// docs/libraries.md's PageLayout example, run as written, with its results checked.
 import Testing
 
-@Suite(.tags(.fast)) struct ReadmeExampleTests {
+@Suite(.tags(.fast)) struct GuideExampleTests {
     @Test func twoUpRightToLeftSpreads() {
         // A right-to-left book of seven US Letter pages (612 × 792 pt), page 1 alone as its cover:
         let pages = (1...7).map { SourcePage(number: $0, width: 612, height: 792) }
@@ -18,7 +18,7 @@ import Testing
         let size = Scale.pixelSize(of: layout.views[1], scale: Scale.forDPI(144))
         #expect(size == PixelSize(width: 2480, height: 1603))
 
-        // The rest of what the README says about it: the cover sits on the left, where a
+        // The rest of what docs/libraries.md says about it: the cover sits on the left, where a
         // right-to-left book has it, and every view is a full spread wide.
         #expect(layout.views[0].pages == [PlacedPage(page: 1, x: 4, y: 4.75, width: 612, height: 792)])
         #expect(layout.views.allSatisfy { $0.width == 1240 && $0.height == 801.5 })
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func readmeShowsThisCode() throws {
-        let missing = try Readme.linesMissing(fromExampleStartingWith: "import PageLayout", in: #filePath)
-        #expect(missing.isEmpty, "README.md's PageLayout example differs from this test: \(missing)")
+        let missing = try Guide.linesMissing(fromExampleStartingWith: "import PageLayout", in: #filePath)
+        #expect(missing.isEmpty, "docs/libraries.md's PageLayout example differs from this test: \(missing)")
     }
 }

@@ -1,11 +1,11 @@
-// The README's Vips example ("Using the libraries"), run as written on Assets/tilted-lake.jpg,
+// docs/libraries.md's Vips example, run as written on Assets/tilted-lake.jpg,
 // with its results checked. Only the public API: no @testable here.
 import Foundation
 import TestSupport
 import Testing
 import Vips
 
-@Suite(.tags(.fast)) struct ReadmeExampleTests {
+@Suite(.tags(.fast)) struct GuideExampleTests {
     @Test func loadThumbnailSaveAndCallByName() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -36,9 +36,9 @@ import Vips
     }
 
     @Test func readmeShowsThisCode() throws {
-        let missing = try Readme.linesMissing(
+        let missing = try Guide.linesMissing(
             fromExampleStartingWith: "import Vips", in: #filePath,
             skip: { $0.hasPrefix("let input =") })
-        #expect(missing.isEmpty, "README.md's Vips example differs from this test: \(missing)")
+        #expect(missing.isEmpty, "docs/libraries.md's Vips example differs from this test: \(missing)")
     }
 }
