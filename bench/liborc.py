@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
 """liborc's vector code in libvips 8.14, on and off (the tools' runtime policy, bench/liborc.md).
 
-    bench/liborc.py --bin .build/release --work /tmp/liborc [--crash-runs 100] [--rounds 7]
+    python3 -m bench.liborc --bin .build/release --work /tmp/liborc [--crash-runs 100] [--rounds 7]
 
-Needs the horizon bench's Python packages (bench/horizon/requirements.txt: it borrows bench.py's
-timed_rounds), qpdf and vips (libvips-tools).
+Needs qpdf and vips (libvips-tools).
 
 1. Crashes: pdflayout's reader of a 315-page book (hyperref's manual five times, pages rendered on
    several threads), run --crash-runs times with the vector code on (FROSTLEVEL_VIPS_VECTOR=1) and
@@ -16,10 +15,8 @@ import argparse
 import os
 import shutil
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "horizon"))
-import bench  # noqa: E402  (timed_rounds)
+from bench.timing import timed_rounds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTOR = {"FROSTLEVEL_VIPS_VECTOR": "1"}
@@ -75,8 +72,8 @@ def main():
     for name, command in commands.items():
         rounds[name + " | shipped"] = command
         rounds[name + " | on"] = on + command
-    times = bench.timed_rounds(rounds, rounds=args.rounds)
-    print(f"\n| run | shipped: wall ms | CPU ms | vector code on: wall ms | CPU ms | shipped ÷ on (wall) |")
+    times = timed_rounds(rounds, rounds=args.rounds)
+    print("\n| run | shipped: wall ms | CPU ms | vector code on: wall ms | CPU ms | shipped ÷ on (wall) |")
     print("|---|---|---|---|---|---|")
     for name in commands:
         (sw, sc), (ow, oc) = times[name + " | shipped"], times[name + " | on"]

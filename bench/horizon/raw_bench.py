@@ -4,7 +4,7 @@ side by side with the ways to get pixels out of a raw file today (dcraw_emu half
 preview extraction, and exiftool + imgtool on the extracted JPEG). Medians of N runs, one process
 per run, all in one session so that their ratios hold on a loaded machine.
 
-    python3 bench/horizon/raw_bench.py [PHOTO.CR2] [--runs 5] [--imgtool .build/release/imgtool]
+    python3 -m bench.horizon.raw_bench [PHOTO.CR2] [--runs 5] [--imgtool .build/release/imgtool]
 
 Needs libraw-bin (dcraw_emu) and libimage-exiftool-perl. The default photo is Debian rawtran-doc's
 IMG_5952.CR2 (Canon EOS 30D, GPL-3+). Writes a Markdown table on stdout.

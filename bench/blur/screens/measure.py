@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Ink left per word after `imgtool blur --find text`, on the layouts of make_screens.py (issue 39).
 
-    measure.py run SCREENS IMGTOOL OUT.tsv [layout ...]   # hide each layout twice, measure, time
-    measure.py table BEFORE.tsv AFTER.tsv                 # the markdown table, before and after
+    python3 -m bench.blur.screens.measure run SCREENS IMGTOOL OUT.tsv [layout ...]  # hide each layout twice, measure
+    python3 -m bench.blur.screens.measure table BEFORE.tsv AFTER.tsv   # the markdown table, before and after
 
 Each layout is hidden twice, `--find text --cover #ff00ff` and `--cover #00ff00` (`--scale 2` for the
 2x page), on one core (taskset -c 0, VIPS_CONCURRENCY=1, OMP_THREAD_LIMIT=1). An ink pixel is *left*
