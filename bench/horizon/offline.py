@@ -51,6 +51,7 @@ import numpy as np
 from bench.horizon import fit_confidence as fc
 from bench.horizon import landscape_consensus, scoring, selfcheck
 from bench.horizon.sources import obtain
+from bench.tables import Table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -229,8 +230,7 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
             found[path] = best[1] if best and best[0] >= threshold else None
         return found[path]
 
-    lines = ["| half | threshold | " + " | ".join(name for name, _ in FIGURES) + " |",
-             "|---|---|" + "---|" * len(FIGURES)]
+    table = Table(["half", "threshold"] + [name for name, _ in FIGURES], [])
     for half in halves:
         rows = [r for r in corpus if r["split"] == half]
         checks = [(pid, path) for pid, path, _, split in photos if split == half]
@@ -250,8 +250,8 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
             cells[3] = f"{off} ({cells[3]})"
             cells[8] = f"{cells[8]} ({flipped} of {unanswered})"
         name = f"{half}, out of fold (dealing {seed})" if seed is not None and half == "dev" else half
-        lines.append(f"| {name} | {threshold:.2f} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        table.rows.append([name, f"{threshold:.2f}"] + cells)
+    return table
 
 
 def score(args):
@@ -264,8 +264,11 @@ def score(args):
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
                  else fc.choose_threshold(fc.repeated_out_of_fold(dev, args.repeats, rule))[0])
-    print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
-                 dev=dev, seed=args.out_of_fold, resamples=args.intervals))
+    table = tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
+                   dev=dev, seed=args.out_of_fold, resamples=args.intervals)
+    print(table.markdown())
+    if args.tables:
+        table.write_csv(os.path.join(args.tables, "score.csv"))
 
 
 def load_evidence(path):
@@ -278,8 +281,8 @@ def load_evidence(path):
 
 
 def where_copies_fail(evidence, work, threshold):
-    """Markdown tables of where the self-check copies fail, by the binary's own confidences: each copy of a photo
-    answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
+    """Tables (name → Table) of where the self-check copies fail, by the binary's own confidences: each copy of a
+    photo answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
     counted by the kind of copy and the candidate that answered the photo, by the photo's confidence, and by
     group and half; then why copies were lost, and why copies of photos not answered were answered. An image's
     answer is its most confident candidate, whose confidence is compared unrounded, as the binary compares it
@@ -347,25 +350,26 @@ def where_copies_fail(evidence, work, threshold):
 
     def shares(tally):
         copies = tally["within"] + tally["off"] + tally["lost"]
-        return f"{copies} | " + " | ".join(pct(tally[o], copies) for o in ("within", "off", "lost"))
-    out = [f"Threshold {threshold:.2f}; copies of photos answered: within 0.3° · off · lost.", "",
-           "| copy | answered by the line | by the verticals |", "|---|---|---|"]
-    for kind in scoring.KINDS:
-        cells = [by_kind[kind, c] for c in ("horizon_line", "verticals")]
-        out.append(f"| {kind} | " + " | ".join(f"{t['within']} · {t['off']} · {t['lost']}" for t in cells) + " |")
-    out += ["", "| the photo's confidence | copies | within 0.3° | off | lost |", "|---|---|---|---|---|"]
-    out += [f"| {band} | {shares(tally)} |" for band, tally in sorted(by_band.items())]
-    out += ["", "| group | half | copies | within 0.3° | off | lost | copies answered where the photo was not |",
-            "|---|---|---|---|---|---|---|"]
+        return [str(copies)] + [pct(tally[o], copies) for o in ("within", "off", "lost")]
+    out = {"by-copy": Table(["copy", "answered by the line", "by the verticals"], [
+        [kind] + [f"{t['within']} · {t['off']} · {t['lost']}" for t in (by_kind[kind, c] for c in ("horizon_line",
+                                                                                                   "verticals"))]
+        for kind in scoring.KINDS])}
+    out["by-confidence"] = Table(["the photo's confidence", "copies", "within 0.3°", "off", "lost"],
+                                 [[band] + shares(tally) for band, tally in sorted(by_band.items())])
+    out["by-group"] = Table(["group", "half", "copies", "within 0.3°", "off", "lost",
+                             "copies answered where the photo was not"], [])
     for (group, split), tally in sorted(by_group.items()):
         flipped, unanswered = tally["answered where the photo was not"], tally["photo not answered"]
-        out.append(f"| {group} | {split} | {shares(tally)} | {flipped} of {unanswered} ({pct(flipped, unanswered)}) |")
-    out += ["", "| lost: the photo answered by | why the copy's candidate of that kind did not answer | copies |",
-            "|---|---|---|"]
-    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(lost.items()) for why, n in sorted(whys.items())]
-    out += ["", "| answered where the photo was not: the copy answered by | why | copies |", "|---|---|---|"]
-    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(gained.items()) for why, n in sorted(whys.items())]
-    return "\n".join(out)
+        out["by-group"].rows.append([group, split] + shares(tally)
+                                    + [f"{flipped} of {unanswered} ({pct(flipped, unanswered)})"])
+    out["lost"] = Table(["lost: the photo answered by", "why the copy's candidate of that kind did not answer",
+                         "copies"], [[kind, why, str(n)] for kind, whys in sorted(lost.items())
+                                     for why, n in sorted(whys.items())])
+    out["gained"] = Table(["answered where the photo was not: the copy answered by", "why", "copies"],
+                          [[kind, why, str(n)] for kind, whys in sorted(gained.items())
+                           for why, n in sorted(whys.items())])
+    return out
 
 
 def count(minimum):
@@ -406,6 +410,9 @@ def main():
     c.add_argument("evidence")
     c.add_argument("--work", required=True)
     c.add_argument("--threshold", type=float, default=0.5)
+    for command in (s, c):
+        command.add_argument("--tables", metavar="DIR", help="also write the tables as CSVs into DIR (for a "
+                             "generated section of RESULTS.md: python3 -m bench.tables)")
     args = parser.parse_args()
     if args.command == "photos":
         print(f"{unread_photos(args.work)} unread candidates in {args.work}/photos.csv")
@@ -414,7 +421,12 @@ def main():
         run_evidence(args.imgtool, paths, args.out)
         print(f"evidence of {len(paths)} images in {args.out}")
     elif args.command == "copies":
-        print(where_copies_fail(load_evidence(args.evidence), args.work, args.threshold))
+        found = where_copies_fail(load_evidence(args.evidence), args.work, args.threshold)
+        print(f"Threshold {args.threshold:.2f}; copies of photos answered: within 0.3° · off · lost.\n\n"
+              + "\n\n".join(table.markdown() for table in found.values()))
+        if args.tables:
+            for name, table in found.items():
+                table.write_csv(os.path.join(args.tables, f"copies-{name}.csv"))
     else:
         score(args)
 

@@ -70,7 +70,8 @@ class LabelledTests(unittest.TestCase):
         self.assertEqual([r[0] for r in table.rows], ["urban", "all level", "none"])
         self.assertEqual(table.rows[0], ["urban", "imgtool horizon", "4 / 0", "75 %", "0.50", "2.50", "3.00",
                                          "25.0 %", "–", "250"])
-        self.assertEqual(table.rows[2], ["none", "imgtool horizon", "0 / 2", "–", "–", "–", "–", "–", "50 %", "550"])
+        self.assertEqual(table.rows[2],
+                         ["none", "imgtool horizon", "0 / 2", "–", "–", "–", "–", "–", "50 %", "550"])
         self.assertEqual(scoring.half_table(self.ROWS, {"m": self.RESULTS}, "test").rows, [])
 
     def test_the_summary_has_six_figures_per_half_present(self):
