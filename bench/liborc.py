@@ -2,6 +2,7 @@
 """liborc's vector code in libvips 8.14, on and off (the tools' runtime policy, bench/liborc.md).
 
     python3 -m bench.liborc --bin .build/release --work /tmp/liborc [--crash-runs 100] [--rounds 7]
+                           [--table speed.csv]
 
 Needs qpdf and vips (libvips-tools).
 
@@ -16,6 +17,7 @@ import os
 import shutil
 import subprocess
 
+from bench.tables import Table
 from bench.timing import timed_rounds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -34,6 +36,7 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--crash-runs", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--table", metavar="CSV", help="also write the speed table here (for liborc.md's sections)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     imgtool, pdflayout = (os.path.join(args.bin, name) for name in ("imgtool", "pdflayout"))
@@ -73,11 +76,14 @@ def main():
         rounds[name + " | shipped"] = command
         rounds[name + " | on"] = on + command
     times = timed_rounds(rounds, rounds=args.rounds)
-    print("\n| run | shipped: wall ms | CPU ms | vector code on: wall ms | CPU ms | shipped ÷ on (wall) |")
-    print("|---|---|---|---|---|---|")
+    table = Table(["run", "shipped: wall ms", "CPU ms", "vector code on: wall ms", "CPU ms",
+                   "shipped ÷ on (wall)"], [])
     for name in commands:
         (sw, sc), (ow, oc) = times[name + " | shipped"], times[name + " | on"]
-        print(f"| {name} | {sw:.0f} | {sc:.0f} | {ow:.0f} | {oc:.0f} | {sw / ow:.2f} |")
+        table.rows.append([name, f"{sw:.0f}", f"{sc:.0f}", f"{ow:.0f}", f"{oc:.0f}", f"{sw / ow:.2f}"])
+    print("\n" + table.markdown())
+    if args.table:
+        table.write_csv(args.table)
     print(f"\nload {os.getloadavg()[0]:.1f}")
 
 

@@ -208,9 +208,14 @@ def adopt(md_path):
     return written
 
 
+# Folders of bench/ that runs write into (.gitignore): their Markdown is a run's output, not the record.
+OUTPUT_FOLDERS = {"out", "corpus", "__pycache__"}
+
+
 def markdown_files(root=BENCH):
     found = []
-    for directory, _, names in os.walk(root):
+    for directory, folders, names in os.walk(root):
+        folders[:] = [f for f in folders if not (directory == root and f in OUTPUT_FOLDERS)]
         found += [os.path.join(directory, n) for n in names if n.endswith(".md")]
     return sorted(found)
 
