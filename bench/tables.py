@@ -220,16 +220,36 @@ def markdown_files(root=BENCH):
     return sorted(found)
 
 
+def _sections(text):
+    """CSV path → the lines of its generated section in text."""
+    out, current = {}, None
+    for line in text.split("\n"):
+        match = BEGIN.match(line)
+        if match:
+            current = out.setdefault(match.group(1), [])
+        elif current is not None:
+            if line.startswith("<!-- end table "):
+                current = None
+            else:
+                current.append(line)
+    return out
+
+
 def problems(path):
     """What is wrong with one Markdown file's tables: sections unlike their CSVs, tables not generated."""
     with open(path) as f:
         text = f.read()
     out = []
     try:
-        if fill(text, os.path.dirname(path)) != text:
-            out.append(f"{path}: a generated table differs from its CSV (run python3 -m bench.tables)")
+        filled = fill(text, os.path.dirname(path))
     except (OSError, ValueError) as error:
+        filled = None
         out.append(f"{path}: {error}")
+    if filled is not None and filled != text:
+        found, wanted = _sections(text), _sections(filled)
+        for csv_path in sorted(p for p in wanted if found.get(p) != wanted[p]):
+            out.append(f"{path}: the table of {csv_path} differs from the CSV (edit the CSV, run python3 -m "
+                       "bench.tables)")
     out += [f"{path}:{n}: a table outside a generated section (python3 -m bench.tables adopt {path})"
             for n, _ in unmarked_tables(text)]
     return out
