@@ -1,7 +1,7 @@
 """The bench's Markdown tables, written from their data files.
 
     python3 -m bench.tables                 # rewrite every generated table in bench/**/*.md from its CSV
-    python3 -m bench.tables --check         # exit 1 if a generated table differs from its CSV, or a table is unmarked
+    python3 -m bench.tables --check         # exit 1 if a table differs from its CSV, or is not generated
     python3 -m bench.tables adopt FILE.md   # move FILE.md's hand-written tables into CSVs and mark them
 
 A generated table sits between two markers; its cells are the rows of one CSV file (the first row is the
@@ -14,7 +14,9 @@ header), the path relative to the Markdown file:
 `align=` after the path (l, r, c per column: `align=lrr`) sets the columns' alignment. Edit the CSV (or
 let a bench script write it: bench.horizon.bench --tables DIR), then run this module; the tests fail when
 a section and its CSV disagree, so the numbers in the Markdown are the data's. The prose stays around the
-sections, by hand. scripts/slowest.py writes bench/ci.md's slowest-twenty sections in the same way."""
+sections, by hand. A script that prints Markdown tables (the shell benches do) gives its CSVs the same way:
+save its output as RUN.md, `python3 -m bench.tables adopt RUN.md`, and copy data/run/*.csv over the section's.
+scripts/slowest.py writes bench/ci.md's slowest-twenty sections in the same way."""
 import argparse
 import csv
 import io
