@@ -258,7 +258,7 @@ def problems(path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m bench.tables", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", choices=["fill", "adopt"], default="fill")
     parser.add_argument("files", nargs="*", help="Markdown files (default: every one under bench/)")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 on any difference")
