@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """liborc's vector code in libvips 8.14, on and off (the tools' runtime policy, bench/liborc.md).
 
-    bench/liborc.py --bin .build/release --work /tmp/liborc [--crash-runs 100] [--rounds 7]
+    python3 -m bench.liborc --bin .build/release --work /tmp/liborc [--crash-runs 100] [--rounds 7]
+                           [--table speed.csv]
 
-Needs the horizon bench's Python packages (bench/horizon/requirements.txt: it borrows bench.py's
-timed_rounds), qpdf and vips (libvips-tools).
+Needs qpdf and vips (libvips-tools).
 
 1. Crashes: pdflayout's reader of a 315-page book (hyperref's manual five times, pages rendered on
    several threads), run --crash-runs times with the vector code on (FROSTLEVEL_VIPS_VECTOR=1) and
@@ -16,10 +16,9 @@ import argparse
 import os
 import shutil
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "horizon"))
-import bench  # noqa: E402  (timed_rounds)
+from bench.tables import Table
+from bench.timing import timed_rounds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTOR = {"FROSTLEVEL_VIPS_VECTOR": "1"}
@@ -37,6 +36,7 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--crash-runs", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--table", metavar="CSV", help="also write the speed table here (for liborc.md's sections)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     imgtool, pdflayout = (os.path.join(args.bin, name) for name in ("imgtool", "pdflayout"))
@@ -75,12 +75,15 @@ def main():
     for name, command in commands.items():
         rounds[name + " | shipped"] = command
         rounds[name + " | on"] = on + command
-    times = bench.timed_rounds(rounds, rounds=args.rounds)
-    print(f"\n| run | shipped: wall ms | CPU ms | vector code on: wall ms | CPU ms | shipped ÷ on (wall) |")
-    print("|---|---|---|---|---|---|")
+    times = timed_rounds(rounds, rounds=args.rounds)
+    table = Table(["run", "shipped: wall ms", "CPU ms", "vector code on: wall ms", "CPU ms",
+                   "shipped ÷ on (wall)"], [])
     for name in commands:
         (sw, sc), (ow, oc) = times[name + " | shipped"], times[name + " | on"]
-        print(f"| {name} | {sw:.0f} | {sc:.0f} | {ow:.0f} | {oc:.0f} | {sw / ow:.2f} |")
+        table.rows.append([name, f"{sw:.0f}", f"{sc:.0f}", f"{ow:.0f}", f"{oc:.0f}", f"{sw / ow:.2f}"])
+    print("\n" + table.markdown())
+    if args.table:
+        table.write_csv(args.table)
     print(f"\nload {os.getloadavg()[0]:.1f}")
 
 

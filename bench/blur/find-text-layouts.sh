@@ -14,11 +14,11 @@ export PATH="$PATH:/opt/swift/usr/bin"
 out=bench/out/blur
 screens=$out/screens
 mkdir -p "$screens"
-[ -f "$screens/page-2x.json" ] || python3 bench/blur/screens/make_screens.py "$screens"
+[ -f "$screens/page-2x.json" ] || python3 -m bench.blur.screens.make_screens "$screens"
 if [ -z "${AFTER:-}" ]; then
   swift build -c release --product imgtool >&2
   AFTER="$(swift build -c release --show-bin-path)/imgtool"
 fi
-if [ -n "${BEFORE:-}" ]; then python3 bench/blur/screens/measure.py run "$screens" "$BEFORE" "$out/layouts-before.tsv"; fi
-python3 bench/blur/screens/measure.py run "$screens" "$AFTER" "$out/layouts-after.tsv"
-python3 bench/blur/screens/measure.py table "$out/layouts-before.tsv" "$out/layouts-after.tsv"
+if [ -n "${BEFORE:-}" ]; then python3 -m bench.blur.screens.measure run "$screens" "$BEFORE" "$out/layouts-before.tsv"; fi
+python3 -m bench.blur.screens.measure run "$screens" "$AFTER" "$out/layouts-after.tsv"
+python3 -m bench.blur.screens.measure table "$out/layouts-before.tsv" "$out/layouts-after.tsv"

@@ -1,7 +1,7 @@
 """Fetches every source photo of manifest.csv into WORK, checks its sha256 and builds the corpus images
 (the photo as shot, and its turned copies), deterministically.
 
-    python3 bench/horizon/fetch_corpus.py WORK          # WORK/corpus/*.jpg and WORK/corpus.csv
+    python3 -m bench.horizon.fetch_corpus WORK          # WORK/corpus/*.jpg and WORK/corpus.csv
 
 Sources: Debian packages (apt-get download + dpkg -x into WORK/pkgs, never installed) and three GitHub
 repositories at pinned commits (a local mirror under $HORIZON_MIRROR, default /work/.mirror, or a bare
@@ -19,10 +19,10 @@ import sys
 
 import cv2
 
+from bench.horizon.corpus import derived, turned, variant_of
+from bench.horizon.sources import obtain
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from corpus import derived, turned, variant_of  # noqa: E402
-from sources import obtain  # noqa: E402
 
 LONG_SIDE = 1920
 

@@ -18,4 +18,4 @@ done = subprocess.run([sys.argv[2], "horizon", "--json", "--evidence", "--min-co
                        *[r["path"] for r in rows]], stdout=sys.stdout)
 sys.exit(0 if done.returncode in (0, 2) else done.returncode)
 PY
-exec "$python" "$here/fit_confidence.py" "$work/dev-evidence.jsonl" "$work/corpus.csv"
+exec "$python" -m bench.horizon.fit_confidence "$work/dev-evidence.jsonl" "$work/corpus.csv"

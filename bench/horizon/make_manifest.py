@@ -1,6 +1,6 @@
 """Writes manifest.csv: one row per corpus image (source photos as shot plus turned copies).
 
-    python3 bench/horizon/make_manifest.py WORK
+    python3 -m bench.horizon.make_manifest WORK
 
 Needs numpy, scipy (York .mat files) and OpenCV (image sizes); fetches the sources like fetch_corpus.py.
 Truth: York Urban from its orthogonal ground-truth vanishing points, Eurasian Cities from its ground-truth
@@ -19,9 +19,9 @@ import cv2
 import numpy as np
 import scipy.io as sio
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus import derived, variant_of  # noqa: E402
-from sources import ECD, LICENCES, PACKAGES, SHORE, YORK, obtain  # noqa: E402
+from bench.horizon.corpus import derived, variant_of
+from bench.horizon.sources import ECD, LICENCES, PACKAGES, SHORE, YORK, obtain
+from bench.horizon.splits import deal, turns
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -264,22 +264,6 @@ def sha256(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def h(text):
-    return int(hashlib.sha256(text.encode()).hexdigest(), 16)
-
-
-def turns(photo_id, count):
-    """`count` deterministic turns: the first within 0.5-3°, the second 3-8°, the third 8-12°, signs hashed."""
-    bands = [(0.5, 3.0), (3.0, 8.0), (8.0, 12.0)]
-    out = []
-    for i in range(count):
-        lo, hi = bands[i]
-        value = h(f"{photo_id}/turn{i}")
-        magnitude = lo + (value % 1000) / 1000 * (hi - lo)
-        out.append(round(magnitude if (value >> 20) % 2 else -magnitude, 1))
-    return out
-
-
 def main():
     work = sys.argv[1]
     photos = []  # dicts: id, source, obtain, category, own_roll, note, split (York only), turns
@@ -333,17 +317,7 @@ def main():
     fixed = {}
     if os.path.exists(os.path.join(HERE, "manifest.csv")):
         fixed = {r["source_photo"]: r["split"] for r in csv.DictReader(open(os.path.join(HERE, "manifest.csv")))}
-    by_category = {}
-    for p in photos:
-        if p["id"].split("/")[-1] in TUNED_IN_ROUND_ONE:
-            p["split"] = "dev"
-        elif "split" not in p and p["id"] in fixed:
-            p["split"] = fixed[p["id"]]
-        elif "split" not in p:
-            by_category.setdefault(p["category"], []).append(p)
-    for group in by_category.values():
-        for i, p in enumerate(sorted(group, key=lambda p: h(p["id"]))):
-            p["split"] = ("dev", "test")[i % 2]
+    deal(photos, fixed, TUNED_IN_ROUND_ONE)
     rows = []
     for p in photos:
         path = obtain(p["obtain"], work)

@@ -3,7 +3,8 @@
 A person picks the level reference and its rough end points on a gridded view; this tool finds the edge
 to sub-pixel accuracy along it, fits the line robustly and draws the fit on zooms of both ends and the
 middle, so the person can check it lies on the feature. Angles are in degrees, positive when the
-horizon rises to the right on screen (the corpus's truth convention).
+horizon rises to the right on screen (the corpus's truth convention). Run it from the repository's root as
+`python3 -m bench.horizon.measure`, written measure.py below.
 
     measure.py grid PHOTO OUT.png                       # reduced view, grid labelled in full-size pixels
     measure.py line PHOTO X1 Y1 X2 Y2 OUT.png [--band 12]

@@ -2,11 +2,12 @@
 self-consistency figures together, for the models as shipped or refitted on the dev half, at any threshold,
 with or without a candidate rule under trial. Not part of the tests.
 
-    python3 offline.py photos --work WORK                       # the unread landscape candidates (below)
-    python3 offline.py evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
-    python3 offline.py score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
-                                                  [--out-of-fold [SEED]] [--intervals N] [--repeats N]
-    python3 offline.py copies ev.jsonl --work WORK [--threshold T]  # where the self-check copies fail
+    python3 -m bench.horizon.offline photos --work WORK       # the unread landscape candidates (below)
+    python3 -m bench.horizon.offline evidence --imgtool BIN --work WORK --out ev.jsonl [--split dev]
+    python3 -m bench.horizon.offline score ev.jsonl --work WORK [--threshold T] [--refit] [--rule NAME] [--test]
+                                               [--out-of-fold [SEED]] [--intervals N] [--repeats N]
+    python3 -m bench.horizon.offline copies ev.jsonl --work WORK [--threshold T]
+                                                  # where the self-check copies fail
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -47,13 +48,12 @@ import sys
 import cv2
 import numpy as np
 
+from bench.horizon import fit_confidence as fc
+from bench.horizon import landscape_consensus, scoring, selfcheck
+from bench.horizon.sources import obtain
+from bench.tables import Table
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import bench  # noqa: E402
-import fit_confidence as fc  # noqa: E402
-import landscape_consensus  # noqa: E402
-import selfcheck  # noqa: E402
-from sources import obtain  # noqa: E402
 
 UNREAD_SIDE = 2400
 
@@ -81,7 +81,7 @@ def unread_photos(work):
     os.makedirs(os.path.join(work, "unread"), exist_ok=True)
     rows = []
     for pid, candidate in candidates.items():
-        if bench.LANDSCAPE_PREFIX + pid in inside:
+        if scoring.LANDSCAPE_PREFIX + pid in inside:
             continue
         path = os.path.join(work, "unread", pid + ".jpg")
         if not os.path.exists(path):
@@ -90,7 +90,7 @@ def unread_photos(work):
             if scale < 1:
                 image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
             cv2.imwrite(path, image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-        rows.append({"id": bench.LANDSCAPE_PREFIX + pid, "path": path, "group": "landscapes, unread",
+        rows.append({"id": scoring.LANDSCAPE_PREFIX + pid, "path": path, "group": "landscapes, unread",
                      "split": split[pid]})
     with open(os.path.join(work, "photos.csv"), "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=["id", "path", "group", "split"])
@@ -111,7 +111,7 @@ def images(work, split=None):
     for pid, path, _, photo_split in self_check_photos(work):
         if split in (None, photo_split):
             copies = selfcheck.make_copies(work, pid, path)
-            paths += [path] + [copies[kind] for kind in selfcheck.KINDS]
+            paths += [path] + [copies[kind] for kind in scoring.KINDS]
     return list(dict.fromkeys(paths))
 
 
@@ -156,7 +156,7 @@ def source_groups(corpus, photos, half, work):
     for pid, path, _, split in photos:
         if split == half:
             group = fc.fold_group(by_path[path]) if path in by_path else "unread/" + pid
-            for image in [path] + [selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS]:
+            for image in [path] + [selfcheck.copy_path(work, pid, kind) for kind in scoring.KINDS]:
                 out[image] = group
     return out
 
@@ -184,11 +184,11 @@ def figures(rows, checks, answer, work):
     copies answered where the photo was not, copies of photos not answered). rows are corpus rows, checks
     (photo id, path) the self-check photos."""
     results = [(answer(r["path"]), None, 0) for r in rows]
-    every = bench.summarise(rows, results)
-    landscapes = [i for i, r in enumerate(rows) if "landscape level" in bench.groups_of(r)]
-    land = bench.summarise([rows[i] for i in landscapes], [results[i] for i in landscapes])
-    copies = selfcheck.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
-                                for pid, path in checks for kind in selfcheck.KINDS])
+    every = scoring.summarise(rows, results)
+    landscapes = [i for i, r in enumerate(rows) if "landscape level" in scoring.groups_of(r)]
+    land = scoring.summarise([rows[i] for i in landscapes], [results[i] for i in landscapes])
+    copies = scoring.measure([(answer(path), kind, answer(selfcheck.copy_path(work, pid, kind)))
+                                for pid, path in checks for kind in scoring.KINDS])
     off = round(every["wrong2"] * every["n_level"])
     flipped = round(copies["flipped"] * copies["unanswered_copies"]) if copies["unanswered_copies"] else 0
     values = [every["answered"], every["median"], every["p90"], off / len(rows) if rows else float("nan"),
@@ -230,29 +230,28 @@ def tables(evidence, models, rule, threshold, work, halves, dev=None, seed=None,
             found[path] = best[1] if best and best[0] >= threshold else None
         return found[path]
 
-    lines = ["| half | threshold | " + " | ".join(name for name, _ in FIGURES) + " |",
-             "|---|---|" + "---|" * len(FIGURES)]
+    table = Table(["half", "threshold"] + [name for name, _ in FIGURES], [])
     for half in halves:
         rows = [r for r in corpus if r["split"] == half]
         checks = [(pid, path) for pid, path, _, split in photos if split == half]
         wanted = {r["path"] for r in rows}
         for pid, path in checks:
-            wanted |= {path} | {selfcheck.copy_path(work, pid, kind) for kind in selfcheck.KINDS}
+            wanted |= {path} | {selfcheck.copy_path(work, pid, kind) for kind in scoring.KINDS}
         missing = len(wanted - evidence.keys())
         if missing:
             print(f"{half} half: {missing} of {len(wanted)} images are not in the evidence", file=sys.stderr)
         values, (off, flipped, unanswered) = figures(rows, checks, answer, work)
-        cells = [bench.fmt(v, kind) for v, (_, kind) in zip(values, FIGURES)]
+        cells = [scoring.fmt(v, kind) for v, (_, kind) in zip(values, FIGURES)]
         if resamples:
             low, high = intervals(rows, checks, answer, work, resamples, source_groups(corpus, photos, half, work))
-            cells = [f"{c} ({bench.fmt(lo, kind).split()[0]}–{bench.fmt(hi, kind)})"
+            cells = [f"{c} ({scoring.fmt(lo, kind).split()[0]}–{scoring.fmt(hi, kind)})"
                      for c, lo, hi, (_, kind) in zip(cells, low, high, FIGURES)]
         else:
             cells[3] = f"{off} ({cells[3]})"
             cells[8] = f"{cells[8]} ({flipped} of {unanswered})"
         name = f"{half}, out of fold (dealing {seed})" if seed is not None and half == "dev" else half
-        lines.append(f"| {name} | {threshold:.2f} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        table.rows.append([name, f"{threshold:.2f}"] + cells)
+    return table
 
 
 def score(args):
@@ -265,8 +264,11 @@ def score(args):
         print({k: [round(float(x), 4) for x in v] for k, v in models.items()})
     threshold = (args.threshold if args.threshold is not None
                  else fc.choose_threshold(fc.repeated_out_of_fold(dev, args.repeats, rule))[0])
-    print(tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
-                 dev=dev, seed=args.out_of_fold, resamples=args.intervals))
+    table = tables(evidence, models, rule, threshold, args.work, ["dev", "test"] if args.test else ["dev"],
+                   dev=dev, seed=args.out_of_fold, resamples=args.intervals)
+    print(table.markdown())
+    if args.tables:
+        table.write_csv(os.path.join(args.tables, "score.csv"))
 
 
 def load_evidence(path):
@@ -279,8 +281,8 @@ def load_evidence(path):
 
 
 def where_copies_fail(evidence, work, threshold):
-    """Markdown tables of where the self-check copies fail, by the binary's own confidences: each copy of a photo
-    answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
+    """Tables (name → Table) of where the self-check copies fail, by the binary's own confidences: each copy of a
+    photo answered at `threshold` is within 0.3° (of the photo's answer plus the turn), off, or lost (not answered),
     counted by the kind of copy and the candidate that answered the photo, by the photo's confidence, and by
     group and half; then why copies were lost, and why copies of photos not answered were answered. An image's
     answer is its most confident candidate, whose confidence is compared unrounded, as the binary compares it
@@ -307,7 +309,7 @@ def where_copies_fail(evidence, work, threshold):
     photos_left_out = copies_left_out = 0
     for pid, path, group, split in self_check_photos(work):
         photo = evidence.get(path)
-        copies = [(kind, evidence.get(selfcheck.copy_path(work, pid, kind))) for kind in selfcheck.KINDS]
+        copies = [(kind, evidence.get(selfcheck.copy_path(work, pid, kind))) for kind in scoring.KINDS]
         if photo is None:
             photos_left_out += 1
             continue
@@ -335,8 +337,8 @@ def where_copies_fail(evidence, work, threshold):
                 outcome = "lost"
                 lost[candidate][lost_reason(same_kind(copy, candidate), candidate)] += 1
             else:
-                wanted = photo["angle"] + selfcheck.expected_shift(kind)
-                outcome = "within" if selfcheck.deviation(copy["angle"], wanted) <= selfcheck.TOLERANCE else "off"
+                wanted = photo["angle"] + scoring.expected_shift(kind)
+                outcome = "within" if scoring.angle_error(copy["angle"], wanted) <= scoring.TOLERANCE else "off"
             for table, key in ((by_kind, (kind, candidate)), (by_band, band), (by_group, (group, split))):
                 table[key][outcome] += 1
     if photos_left_out or copies_left_out:
@@ -348,25 +350,26 @@ def where_copies_fail(evidence, work, threshold):
 
     def shares(tally):
         copies = tally["within"] + tally["off"] + tally["lost"]
-        return f"{copies} | " + " | ".join(pct(tally[o], copies) for o in ("within", "off", "lost"))
-    out = [f"Threshold {threshold:.2f}; copies of photos answered: within 0.3° · off · lost.", "",
-           "| copy | answered by the line | by the verticals |", "|---|---|---|"]
-    for kind in selfcheck.KINDS:
-        cells = [by_kind[kind, c] for c in ("horizon_line", "verticals")]
-        out.append(f"| {kind} | " + " | ".join(f"{t['within']} · {t['off']} · {t['lost']}" for t in cells) + " |")
-    out += ["", "| the photo's confidence | copies | within 0.3° | off | lost |", "|---|---|---|---|---|"]
-    out += [f"| {band} | {shares(tally)} |" for band, tally in sorted(by_band.items())]
-    out += ["", "| group | half | copies | within 0.3° | off | lost | copies answered where the photo was not |",
-            "|---|---|---|---|---|---|---|"]
+        return [str(copies)] + [pct(tally[o], copies) for o in ("within", "off", "lost")]
+    out = {"by-copy": Table(["copy", "answered by the line", "by the verticals"], [
+        [kind] + [f"{t['within']} · {t['off']} · {t['lost']}" for t in (by_kind[kind, c] for c in ("horizon_line",
+                                                                                                   "verticals"))]
+        for kind in scoring.KINDS])}
+    out["by-confidence"] = Table(["the photo's confidence", "copies", "within 0.3°", "off", "lost"],
+                                 [[band] + shares(tally) for band, tally in sorted(by_band.items())])
+    out["by-group"] = Table(["group", "half", "copies", "within 0.3°", "off", "lost",
+                             "copies answered where the photo was not"], [])
     for (group, split), tally in sorted(by_group.items()):
         flipped, unanswered = tally["answered where the photo was not"], tally["photo not answered"]
-        out.append(f"| {group} | {split} | {shares(tally)} | {flipped} of {unanswered} ({pct(flipped, unanswered)}) |")
-    out += ["", "| lost: the photo answered by | why the copy's candidate of that kind did not answer | copies |",
-            "|---|---|---|"]
-    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(lost.items()) for why, n in sorted(whys.items())]
-    out += ["", "| answered where the photo was not: the copy answered by | why | copies |", "|---|---|---|"]
-    out += [f"| {kind} | {why} | {n} |" for kind, whys in sorted(gained.items()) for why, n in sorted(whys.items())]
-    return "\n".join(out)
+        out["by-group"].rows.append([group, split] + shares(tally)
+                                    + [f"{flipped} of {unanswered} ({pct(flipped, unanswered)})"])
+    out["lost"] = Table(["lost: the photo answered by", "why the copy's candidate of that kind did not answer",
+                         "copies"], [[kind, why, str(n)] for kind, whys in sorted(lost.items())
+                                     for why, n in sorted(whys.items())])
+    out["gained"] = Table(["answered where the photo was not: the copy answered by", "why", "copies"],
+                          [[kind, why, str(n)] for kind, whys in sorted(gained.items())
+                           for why, n in sorted(whys.items())])
+    return out
 
 
 def count(minimum):
@@ -407,6 +410,9 @@ def main():
     c.add_argument("evidence")
     c.add_argument("--work", required=True)
     c.add_argument("--threshold", type=float, default=0.5)
+    for command in (s, c):
+        command.add_argument("--tables", metavar="DIR", help="also write the tables as CSVs into DIR (for a "
+                             "generated section of RESULTS.md: python3 -m bench.tables)")
     args = parser.parse_args()
     if args.command == "photos":
         print(f"{unread_photos(args.work)} unread candidates in {args.work}/photos.csv")
@@ -415,7 +421,12 @@ def main():
         run_evidence(args.imgtool, paths, args.out)
         print(f"evidence of {len(paths)} images in {args.out}")
     elif args.command == "copies":
-        print(where_copies_fail(load_evidence(args.evidence), args.work, args.threshold))
+        found = where_copies_fail(load_evidence(args.evidence), args.work, args.threshold)
+        print(f"Threshold {args.threshold:.2f}; copies of photos answered: within 0.3° · off · lost.\n\n"
+              + "\n\n".join(table.markdown() for table in found.values()))
+        if args.tables:
+            for name, table in found.items():
+                table.write_csv(os.path.join(args.tables, f"copies-{name}.csv"))
     else:
         score(args)
 

@@ -8,7 +8,7 @@ import subprocess
 import cv2
 import numpy as np
 
-from corpus import load_grey
+from bench.horizon.corpus import load_grey
 
 
 def imgtool(binary):

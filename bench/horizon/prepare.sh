@@ -1,6 +1,7 @@
 # Sourced by run.sh and fit.sh: installs what the horizon bench needs (Debian packages, a Python
 # venv with the peers), builds imgtool in release mode unless IMGTOOL points at a built binary, and
-# fetches and checks the corpus into WORK. Sets `work`, `IMGTOOL` and `python`.
+# fetches and checks the corpus into WORK. Sets `work`, `IMGTOOL` and `python`, and puts the repository
+# on PYTHONPATH, so that the bench's modules run as `"$python" -m bench.horizon.…` from any folder.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=${WORK:-/tmp/frostlevel-horizon-bench}
@@ -15,6 +16,7 @@ if ! cmp -s "$here/requirements.txt" "$work/venv/requirements.txt"; then
     cp "$here/requirements.txt" "$work/venv/requirements.txt"
 fi
 python="$work/venv/bin/python"
+export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
 
 if [ -z "${IMGTOOL:-}" ]; then
     # As scripts/setup.sh builds it (the Swift runtime linked in), so speed is what a user gets.
@@ -22,4 +24,4 @@ if [ -z "${IMGTOOL:-}" ]; then
     IMGTOOL="$root/.build-bench/release/imgtool"
 fi
 
-"$python" "$here/fetch_corpus.py" "$work"
+"$python" -m bench.horizon.fetch_corpus "$work"

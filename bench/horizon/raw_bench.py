@@ -4,7 +4,8 @@ side by side with the ways to get pixels out of a raw file today (dcraw_emu half
 preview extraction, and exiftool + imgtool on the extracted JPEG). Medians of N runs, one process
 per run, all in one session so that their ratios hold on a loaded machine.
 
-    python3 bench/horizon/raw_bench.py [PHOTO.CR2] [--runs 5] [--imgtool .build/release/imgtool]
+    python3 -m bench.horizon.raw_bench [PHOTO.CR2] [--runs 5] [--imgtool .build/release/imgtool]
+                                       [--table OUT.csv]
 
 Needs libraw-bin (dcraw_emu) and libimage-exiftool-perl. The default photo is Debian rawtran-doc's
 IMG_5952.CR2 (Canon EOS 30D, GPL-3+). Writes a Markdown table on stdout.
@@ -16,6 +17,8 @@ import statistics
 import subprocess
 import tempfile
 import time
+
+from bench.tables import Table
 
 
 def timed(command, runs, **kwargs):
@@ -39,6 +42,8 @@ def main():
     parser.add_argument("photo", nargs="?", default="/usr/share/doc/rawtran/IMG_5952.CR2")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--imgtool", default=".build/release/imgtool")
+    parser.add_argument("--table", metavar="CSV", help="also write the table here (raw.md's section is written "
+                        "from data/raw/*.csv by python3 -m bench.tables)")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -63,10 +68,11 @@ def main():
                      f"{found:+.3f}° ({confidence:.2f})"))
     base = rows[0][1]
     print(f"{args.photo}, median of {args.runs} runs, {args.imgtool}\n")
-    print("| command | seconds | × preview route | angle (confidence) |")
-    print("|---|---:|---:|---|")
-    for name, seconds, answer in rows:
-        print(f"| {name} | {seconds:.3f} | {seconds / base:.2f} | {answer} |")
+    table = Table(["command", "seconds", "× preview route", "angle (confidence)"],
+                  [[name, f"{seconds:.3f}", f"{seconds / base:.2f}", answer] for name, seconds, answer in rows], "lrrl")
+    print(table.markdown())
+    if args.table:
+        table.write_csv(args.table)
 
 
 if __name__ == "__main__":

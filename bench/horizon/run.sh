@@ -7,10 +7,12 @@
 #
 #   bench/horizon/run.sh                                  # everything, both halves
 #   bench/horizon/run.sh --split dev                      # tune on the dev half only
-#   IMGTOOL=.build/release/imgtool bench/horizon/run.sh --csv /tmp/per-photo.csv --markdown bench/horizon/RESULTS.md
+#   IMGTOOL=.build/release/imgtool bench/horizon/run.sh --csv /tmp/per-photo.csv --tables /tmp/hb-tables
+#   (then copy the CSVs over the data files of RESULTS.md's sections, or add sections, and run
+#   python3 -m bench.tables: RESULTS.md's tables are written from bench/horizon/data/results/)
 #   WORK=/tmp/hb bench/horizon/run.sh --methods imgtool   # where the corpus, packages, venv and peer cache go
-# Other bench.py options: --methods (substrings), --jobs (peer processes, default 2), --speed (22 MP timing).
+# Other options (python3 -m bench.horizon.bench --help): --methods (substrings), --jobs (peer processes, default 2), --speed (22 MP timing).
 set -euo pipefail
 
 source "$(dirname "$0")/prepare.sh"
-exec "$python" "$here/bench.py" --imgtool "$IMGTOOL" --work "$work" "$@"
+exec "$python" -m bench.horizon.bench --imgtool "$IMGTOOL" --work "$work" "$@"

@@ -7,7 +7,8 @@ A turned copy must be answered with the photo's own answer plus the turn (positi
 the horizon then rises to the right); the other copies with the photo's own answer. A copy of a photo that
 was not answered should not be answered either.
 
-    python3 selfcheck.py --imgtool BIN --work WORK [--methods imgtool,LSD] [--markdown out.md] [--csv out.csv]
+    python3 -m bench.horizon.selfcheck --imgtool BIN --work WORK [--methods imgtool,LSD] [--markdown out.md]
+                                       [--tables DIR] [--csv out.csv]
                          [--limit N] [--jobs 2]
 
 Copies are written once into WORK/selfcheck/ (JPEG quality 95 except the q75 copy). imgtool is run in one
@@ -17,23 +18,17 @@ import csv
 import hashlib
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
 
 import cv2
-import numpy as np
+
+from bench.horizon import bench, corpus, peers
+from bench.horizon.scoring import KINDS, LANDSCAPE_PREFIX, TURNS, angle_error, expected_shift, imgtool_records
+from bench.horizon.scoring import self_check_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import bench  # noqa: E402
-import corpus  # noqa: E402
-import peers  # noqa: E402
-
-TURNS = [3.0, -3.0, 8.0, -8.0, 15.0, -15.0]
-KINDS = [f"turn {t:+.0f}°" for t in TURNS] + ["half size", "JPEG q75", "crop 5 %"]
-TOLERANCE = 0.3
 
 
 def photos(work, extra):
@@ -42,7 +37,7 @@ def photos(work, extra):
     out = []
     for r in rows:
         if float(r["turn"]) == 0:
-            if r["source_photo"].startswith(bench.LANDSCAPE_PREFIX):
+            if r["source_photo"].startswith(LANDSCAPE_PREFIX):
                 group = "landscape photos, no reference" if r["truth"] == "none" else "landscape photos"
             elif r["truth"] == "none":
                 group = "no level reference"
@@ -83,10 +78,6 @@ def make_copies(work, photo_id, path):
     return wanted
 
 
-def expected_shift(kind):
-    return float(kind.split()[1].rstrip("°")) if kind.startswith("turn") else 0.0
-
-
 def run_imgtool_batch(binary, paths, work):
     """imgtool horizon --json over all paths in one process (-j 2): path → angle or None, and confidence.
     Cached in WORK/imgtool-cache/ by the binary's SHA-256 (a rebuilt binary is run afresh) and
@@ -100,59 +91,9 @@ def run_imgtool_batch(binary, paths, work):
     for start in range(0, len(todo), chunk):
         part = todo[start:start + chunk]
         done = subprocess.run([binary, "horizon", "--json", "-j", "2", *part], capture_output=True, text=True)
-        for line in done.stdout.splitlines():
-            record = json.loads(line)
-            out[record["file"]] = (record["angle"] if record.get("found") else None, record.get("confidence"))
+        out.update(imgtool_records(done.stdout))
         json.dump(out, open(cache_path, "w"))
     return out
-
-
-def deviation(value, expected):
-    return abs((value - expected + 90) % 180 - 90)
-
-
-def measure(records):
-    """records: (photo answer, copy kind, copy answer). The four figures of the issue and more."""
-    answered = [r for r in records if r[0] is not None]
-    unanswered = [r for r in records if r[0] is None]
-    copies_answered = [r for r in answered if r[2] is not None]
-    deviations = [deviation(r[2], r[0] + expected_shift(r[1])) for r in copies_answered]
-    return {
-        "copies": len(records),
-        "answered_copies": len(answered),
-        "copies_answered": len(copies_answered) / len(answered) if answered else float("nan"),
-        "within": sum(d <= TOLERANCE for d in deviations) / len(answered) if answered else float("nan"),
-        "median": statistics.median(deviations) if deviations else float("nan"),
-        "p90": float(np.percentile(deviations, 90)) if deviations else float("nan"),
-        "worst": max(deviations) if deviations else float("nan"),
-        "flipped": sum(r[2] is not None for r in unanswered) / len(unanswered) if unanswered else float("nan"),
-        "unanswered_copies": len(unanswered),
-    }
-
-
-def tables(photo_list, answers_by_method):
-    """Markdown: per method and photo group, then per method and copy kind."""
-    groups = ["all"] + sorted({g for _, _, g, _ in photo_list})
-    lines = ["| photos | method | photos (n) | answered as is | copies answered | copies within 0.3° | median dev° | "
-             "P90 dev° | worst dev° | copies answered where the photo was not |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for group in groups:
-        members = [p for p in photo_list if group == "all" or p[2] == group]
-        for name, answers in answers_by_method.items():
-            records = [(answers[p[0]]["as is"], kind, answers[p[0]][kind]) for p in members for kind in KINDS]
-            asis = sum(answers[p[0]]["as is"] is not None for p in members) / len(members)
-            m = measure(records)
-            lines.append(f"| {group} | {name} | {len(members)} | {bench.fmt(asis, 'pct')} | {bench.fmt(m['copies_answered'], 'pct')} | "
-                         f"{bench.fmt(m['within'], 'pct')} | {bench.fmt(m['median'], 'deg')} | {bench.fmt(m['p90'], 'deg')} | "
-                         f"{bench.fmt(m['worst'], 'deg')} | {bench.fmt(m['flipped'], 'pct1')} ({m['unanswered_copies']}) |")
-    lines += ["", "Per kind of copy (all photos):", "",
-              "| method | copy | copies answered | within 0.3° | median dev° | worst dev° | answered where the photo was not |",
-              "|---|---|---|---|---|---|---|"]
-    for name, answers in answers_by_method.items():
-        for kind in KINDS:
-            m = measure([(answers[p[0]]["as is"], kind, answers[p[0]][kind]) for p in photo_list])
-            lines.append(f"| {name} | {kind} | {bench.fmt(m['copies_answered'], 'pct')} | {bench.fmt(m['within'], 'pct')} | "
-                         f"{bench.fmt(m['median'], 'deg')} | {bench.fmt(m['worst'], 'deg')} | {bench.fmt(m['flipped'], 'pct1')} |")
-    return "\n".join(lines)
 
 
 def main():
@@ -162,6 +103,7 @@ def main():
     parser.add_argument("--photos", help="extra unlabelled photos: a CSV with id,path[,group,split]")
     parser.add_argument("--methods", help="comma-separated substrings of method names to run (default: all)")
     parser.add_argument("--markdown", help="write the tables here")
+    parser.add_argument("--tables", help="write the two tables as CSVs into this folder (by-group, by-copy)")
     parser.add_argument("--csv", help="write one row per copy and method here")
     parser.add_argument("--limit", type=int, help="only the first N photos (quick looks)")
     parser.add_argument("--every", type=int, default=1, help="every Nth photo only (a fixed subset, e.g. for the peers)")
@@ -201,9 +143,14 @@ def main():
             answers.setdefault(pid, {})[kind] = None if value is None else sign * value
         answers_by_method[name] = answers
         print(f"  {name}: {time.time() - started:.0f} s", file=sys.stderr)
+    by_group, by_copy = self_check_tables(photo_list, answers_by_method)
     commit = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     text = (f"Run {time.strftime('%Y-%m-%d %H:%M')}, imgtool {args.imgtool} (tree at {commit or 'unknown'}); "
-            f"{len(photo_list)} photos, {len(KINDS)} copies each.\n\n" + tables(photo_list, answers_by_method) + "\n")
+            f"{len(photo_list)} photos, {len(KINDS)} copies each.\n\n{by_group.markdown()}\n\nPer kind of copy (all photos):\n\n"
+            f"{by_copy.markdown()}\n")
+    if args.tables:
+        by_group.write_csv(os.path.join(args.tables, "by-group.csv"))
+        by_copy.write_csv(os.path.join(args.tables, "by-copy.csv"))
     print(text)
     if args.markdown:
         with open(args.markdown, "w") as f:
@@ -218,7 +165,7 @@ def main():
                     for kind in KINDS:
                         value = answers[pid][kind]
                         expected = None if own is None else own + expected_shift(kind)
-                        dev = "" if value is None or expected is None else f"{deviation(value, expected):.3f}"
+                        dev = "" if value is None or expected is None else f"{angle_error(value, expected):.3f}"
                         writer.writerow([pid, group, split, name, kind, "" if own is None else f"{own:.3f}",
                                          "" if value is None else f"{value:.3f}", "" if expected is None else f"{expected:.3f}", dev])
 

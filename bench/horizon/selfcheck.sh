@@ -9,4 +9,4 @@
 set -euo pipefail
 
 source "$(dirname "$0")/prepare.sh"
-exec "$python" "$here/selfcheck.py" --imgtool "$IMGTOOL" --work "$work" "$@"
+exec "$python" -m bench.horizon.selfcheck --imgtool "$IMGTOOL" --work "$work" "$@"

@@ -50,12 +50,27 @@ def git_dir(repo, work):
     return target
 
 
-def obtain(spec, work):
-    """The local path of a source file described by `spec` (the manifest's obtain column):
-    deb:PACKAGE=VERSION:/path or github:OWNER/NAME@COMMIT:path."""
-    kind, rest = spec.split(":", 1)
-    if kind == "deb":
+def parse(spec):
+    """A source spec (the manifest's obtain column) as ("deb", PACKAGE=VERSION, path inside the package) or
+    ("github", OWNER/NAME, COMMIT, path in the repository): deb:PACKAGE=VERSION:/path or
+    github:OWNER/NAME@COMMIT:path. Raises ValueError on anything else."""
+    kind, _, rest = spec.partition(":")
+    if kind == "deb" and ":/" in rest and "=" in rest.split(":/", 1)[0]:
         package_version, path = rest.split(":/", 1)
+        return "deb", package_version, path
+    if kind == "github" and ":" in rest and rest.split(":", 1)[0].count("@") == 1:
+        repo_commit, path = rest.split(":", 1)
+        repo, commit = repo_commit.split("@")
+        if repo.count("/") == 1 and commit and path:
+            return "github", repo, commit, path
+    raise ValueError(f"not a source spec: {spec}")
+
+
+def obtain(spec, work):
+    """The local path of a source file described by `spec` (see parse), fetched into WORK once."""
+    kind, *parts = parse(spec)
+    if kind == "deb":
+        package_version, path = parts
         package = package_version.split("=")[0]
         root = os.path.join(work, "pkgs", package)
         if not os.path.isdir(root):
@@ -67,8 +82,7 @@ def obtain(spec, work):
             subprocess.run(["dpkg", "-x", os.path.join(debs, deb), root + ".part"], check=True)
             os.rename(root + ".part", root)
         return os.path.join(root, path)
-    repo_commit, path = rest.split(":", 1)
-    repo, commit = repo_commit.split("@")
+    repo, commit, path = parts
     out = os.path.join(work, "src", repo.replace("/", "+"), path)
     if not os.path.exists(out):
         os.makedirs(os.path.dirname(out), exist_ok=True)

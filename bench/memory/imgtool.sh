@@ -16,7 +16,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=${BENCH_DIR:-/tmp/imgtool-memory}
 PHOTOS=${PHOTOS:-200}
-PEAK="python3 $ROOT/bench/memory/peak.py"
+PEAK="env PYTHONPATH=$ROOT python3 -m bench.memory.peak"
 mkdir -p "$WORK" && cd "$WORK"
 "$ROOT/scripts/install-deps.sh" libvips-tools >&2
 if [ ! -d pkg/usr/share/wallpapers ]; then

@@ -24,7 +24,7 @@ WORK=${BENCH_DIR:-/tmp/pdflayout-memory}
 REPEAT=${REPEAT:-3}
 DPI=100
 PARTS=${PARTS:-side cause strips}
-PEAK="python3 $ROOT/bench/memory/peak.py"
+PEAK="env PYTHONPATH=$ROOT python3 -m bench.memory.peak"
 mkdir -p "$WORK"
 cd "$WORK"
 

@@ -13,7 +13,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=${BENCH_DIR:-/tmp/pdflayout-memory}
 REPEAT=${REPEAT:-3}
-PEAK="python3 $ROOT/bench/memory/peak.py"
+PEAK="env PYTHONPATH=$ROOT python3 -m bench.memory.peak"
 mkdir -p "$WORK/reader"
 cd "$WORK/reader"
 "$ROOT/scripts/install-deps.sh" qpdf >&2

@@ -72,8 +72,8 @@ read -r width height < <(pdfinfo "$BOOK" | awk '/^Page size:/ { print $3, $5 }')
 measure "pdflayout --two-up --cover --rtl" -- "$PDFLAYOUT" "$BOOK" --two-up --cover --rtl --no-gaps -q -o spreads.pdf
 measure "pdfjam --nup 2x1" -- pdfjam --quiet --nup 2x1 --papersize "{$(awk -v w="$width" 'BEGIN { print 2 * w }')bp,${height}bp}" \
     --outfile spreads.pdf "$BOOK" "$list"
-measure "pikepdf (form XObjects)" -- venv/bin/python "$ROOT/bench/pdflayout/pikepdf_spreads.py" "$BOOK" spreads.pdf
-measure "pypdf (merge_transformed_page)" -- venv/bin/python "$ROOT/bench/pdflayout/pypdf_spreads.py" "$BOOK" spreads.pdf
+measure "pikepdf (form XObjects)" -- env PYTHONPATH="$ROOT" venv/bin/python -m bench.pdflayout.pikepdf_spreads "$BOOK" spreads.pdf
+measure "pypdf (merge_transformed_page)" -- env PYTHONPATH="$ROOT" venv/bin/python -m bench.pdflayout.pypdf_spreads "$BOOK" spreads.pdf
 
 read -r outline links internal uri < <(navigation "$BOOK")
 {

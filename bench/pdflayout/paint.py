@@ -1,11 +1,10 @@
 #!/usr/bin/env python3
-"""paint.py INDEX.html LOADS: median first-paint, first-contentful-paint and largest-contentful-paint
+"""python3 -m bench.pdflayout.paint INDEX.html LOADS: median first-paint, first-contentful-paint and largest-contentful-paint
 (ms, the browser's own Performance API) of LOADS cold loads of a reader from file://, a fresh
 headless Chromium each time. Prints "FP FCP LCP"."""
 import os, statistics, sys, time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from webdriver import Driver
+from scripts.webdriver import Driver
 
 PAINTS = """
 return new Promise((resolve) => {

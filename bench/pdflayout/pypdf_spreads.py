@@ -9,7 +9,7 @@ import sys
 
 from pypdf import PdfReader, PdfWriter, Transformation
 
-from pikepdf_spreads import sheets
+from bench.pdflayout.pikepdf_spreads import sheets
 
 
 def main(source_path, output_path):

@@ -50,7 +50,7 @@ if [ ! -f "$PHOTO_BOOK" ]; then
     vips copy "$PHOTOS/cast.v" "$PHOTOS/p$(printf %02d "$i").jpg[Q=85]" --interpretation srgb
   done
   rm -f "$PHOTOS"/*.v
-  python3 "$ROOT/bench/pdflayout/photo_book.py" "$PHOTO_BOOK" 300 200 "$PHOTOS"/p*.jpg
+  PYTHONPATH="$ROOT" python3 -m bench.pdflayout.photo_book "$PHOTO_BOOK" 300 200 "$PHOTOS"/p*.jpg
 fi
 
 # best LABEL OUTPUT -- command...: best wall time and its CPU time of REPEAT runs, fresh output each time.
@@ -100,8 +100,8 @@ done
 "$PDFLAYOUT" "$BOOK" --two-up --cover -o "$WORK/two-up/" --format html -q
 "$PDFLAYOUT" "$BOOK" --continuous -o "$WORK/continuous/" --format html -q
 
-two_up=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/two-up/index.html" "$LOADS")
-continuous=$(python3 "$ROOT/bench/pdflayout/paint.py" "$WORK/continuous/index.html" "$LOADS")
+two_up=$(PYTHONPATH="$ROOT" python3 -m bench.pdflayout.paint "$WORK/two-up/index.html" "$LOADS")
+continuous=$(PYTHONPATH="$ROOT" python3 -m bench.pdflayout.paint "$WORK/continuous/index.html" "$LOADS")
 
 {
   echo "### pdflayout reader bench — $(date -u +%F), $(nproc) cores, $(uname -m), best of $REPEAT, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -90,7 +90,7 @@ sheets "pdflayout -o spreads.pdf"
 measure "pdfjam --nup 2x1" BOOK spreads.pdf -- pdfjam --quiet --nup 2x1 --papersize "{$(awk -v w="$width" 'BEGIN { print 2 * w }')bp,${height}bp}" \
     --outfile spreads.pdf "$BOOK" "$list"
 sheets "pdfjam --nup 2x1"
-measure "pikepdf (form XObjects)" BOOK spreads.pdf -- venv/bin/python "$ROOT/bench/pdflayout/pikepdf_spreads.py" "$BOOK" spreads.pdf
+measure "pikepdf (form XObjects)" BOOK spreads.pdf -- env PYTHONPATH="$ROOT" venv/bin/python -m bench.pdflayout.pikepdf_spreads "$BOOK" spreads.pdf
 sheets "pikepdf (form XObjects)"
 
 echo "memory, BOOK at 72 dpi:" >&2

@@ -7,7 +7,7 @@ coverage is exact at the line's own kerning and spacing. A word's ink is every p
 changed by at least INK_CHANGE levels in some channel. Photos come only from Assets/ (KDE Plasma
 wallpapers, see Assets/LICENSES.md).
 
-    bench/blur/screens/make_screens.py OUT_DIR [layout ...]
+    python3 -m bench.blur.screens.make_screens OUT_DIR [layout ...]
 
 Writes OUT_DIR/<layout>.png (RGB), OUT_DIR/<layout>.labels.png (16-bit: word number + 1 on its
 ink, 0 elsewhere) and OUT_DIR/<layout>.json ({"scale", "words": [{"text", "line", "box"}]}).

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Ink left per word after `imgtool blur --find text`, on the layouts of make_screens.py (issue 39).
 
-    measure.py run SCREENS IMGTOOL OUT.tsv [layout ...]   # hide each layout twice, measure, time
-    measure.py table BEFORE.tsv AFTER.tsv                 # the markdown table, before and after
+    python3 -m bench.blur.screens.measure run SCREENS IMGTOOL OUT.tsv [layout ...]  # hide each layout twice, measure
+    python3 -m bench.blur.screens.measure table BEFORE.tsv AFTER.tsv [OUT.csv]  # the table, before and after
 
 Each layout is hidden twice, `--find text --cover #ff00ff` and `--cover #00ff00` (`--scale 2` for the
 2x page), on one core (taskset -c 0, VIPS_CONCURRENCY=1, OMP_THREAD_LIMIT=1). An ink pixel is *left*
@@ -21,6 +21,8 @@ import time
 
 import numpy as np
 import pyvips
+
+from bench.tables import Table
 
 STANDS_OUT = 40
 REACH = 3
@@ -124,10 +126,10 @@ def read(path):
 
 
 def table(before_path, after_path):
+    """Before and after, per layout and in all: words with ink left, the worst word, ink left, over-hidden, time."""
     before, after = read(before_path), read(after_path)
-    print("| layout | words | before: words with ink left | worst word | ink left | over-hidden | s "
-          "| after: words with ink left | worst word | ink left | over-hidden | s |")
-    print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
+    out = Table(["layout", "words", "before: words with ink left", "worst word", "ink left", "over-hidden", "s",
+                 "after: words with ink left", "worst word", "ink left", "over-hidden", "s"], [], "lrrlrrrrlrrr")
     totals = {"before": [0, 0, 0, 0], "after": [0, 0, 0, 0]}
     for name in after:
         cells = [name, after[name]["words"]]
@@ -144,16 +146,20 @@ def table(before_path, after_path):
                 f"{ink_left * 100 / max(1, ink):.2f} %", f"{float(row['over']) * 100:.1f} %",
                 f"{float(row['seconds']):.2f}",
             ]
-        print("| " + " | ".join(str(c) for c in cells) + " |")
-    cells = ["**all**", totals["after"][0]]
+        out.rows.append([str(c) for c in cells])
+    cells = ["**all**", str(totals["after"][0])]
     for label in ("before", "after"):
         words, left, ink, ink_left = totals[label]
         cells += [f"{left} ({left * 100 / max(1, words):.2f} %)", "", f"{ink_left * 100 / max(1, ink):.2f} %", "", ""]
-    print("| " + " | ".join(str(c) for c in cells) + " |")
+    out.rows.append(cells)
+    return out
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "run":
         run(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
-        table(sys.argv[2], sys.argv[3])
+        result = table(sys.argv[2], sys.argv[3])
+        print(result.markdown())
+        if len(sys.argv) > 4:
+            result.write_csv(sys.argv[4])

@@ -12,7 +12,7 @@ an ordinary word is touched when any of its ink is. OCR recall: the share of ord
 LABELS_DIR holds imgtool's --json records (NAME.json): each found secret's kind, to check labels.
 """
 import json, os, re, subprocess, sys
-from collections import Counter, defaultdict
+from collections import Counter
 
 import numpy as np
 from PIL import Image

@@ -7,7 +7,7 @@ and dashed, invalid IBANs, dates, timestamps, amounts, ISBNs, UUIDs, versions, c
 ordinary words, each in its own <span>; headless Chromium takes the screenshot and, with the same
 window, dumps the page with every span's box in device pixels (truth.json beside each PNG).
 
-    bench/blur/secrets/make_corpus.py OUT_DIR [SEED]
+    python3 -m bench.blur.secrets.make_corpus OUT_DIR [SEED]
 """
 import json, os, random, re, subprocess, sys, html
 

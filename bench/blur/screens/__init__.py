@@ -1,0 +1,1 @@
+"""Synthetic screenshots with exact word ink (make_screens.py) and what blur leaves of it (measure.py)."""

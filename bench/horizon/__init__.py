@@ -1,0 +1,1 @@
+"""The horizon bench: imgtool horizon against its peers on a labelled corpus (RESULTS.md, LABELLING.md)."""

@@ -1,0 +1,1 @@
+"""Peak memory of the tools (peak.py; RESULTS.md)."""

@@ -1,0 +1,1 @@
+"""pdflayout against its peers (RESULTS.md, READER.md)."""
