@@ -326,7 +326,10 @@ final class FoliateSession {
         <!DOCTYPE html>
         <meta charset="utf-8">
         <title>foliate-js harness</title>
-        <style>html, body { margin: 0; height: 100%; } foliate-view { display: block; width: 100vw; height: 100vh; }</style>
+        <style>
+        html, body { margin: 0; height: 100%; }
+        foliate-view { display: block; width: 100vw; height: 100vh; }
+        </style>
         <script type="module">
         import './foliate/view.js'
         const view = document.createElement('foliate-view')
