@@ -190,10 +190,25 @@ final class FoliateSession {
         server.standardError = FileHandle.nullDevice
         try server.run()
         do {
+            try Self.waitForServer(server, port: port)
             browser = try Browser(width: 1200, height: 800, lifetime: 280)
         } catch {
-            server.terminate()
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
             throw error
+        }
+    }
+
+    /// Waits until the server answers for the harness page; an error if it exits or stays silent.
+    private static func waitForServer(_ server: Process, port: Int) throws {
+        let started = Date()
+        while true {
+            guard server.isRunning else { throw BrowserError("python3 -m http.server exited: is python3 on PATH?") }
+            if (try? HTTP.exchange(port: port, method: "GET", path: "/harness.html", body: Data(), timeout: 2)) != nil {
+                return
+            }
+            guard Date().timeIntervalSince(started) < 20 else { throw BrowserError("python3 -m http.server is silent") }
+            Thread.sleep(forTimeInterval: 0.1)
         }
     }
 
