@@ -46,6 +46,26 @@ import Testing
         }
     }
 
+    /// Assets/mixed.pdf (A4, letter, a landscape page, A5: no portrait book, so every page pairs),
+    /// without and with a cover: with one, page 6 ends the book alone on the left.
+    @Test func mixedSizesOfAnAsset() throws {
+        let scratch = try Scratch()
+        try withSession(scratch) { session in
+            for (options, sides) in [
+                (["--two-up"], [["1l", "2r"], ["3l", "4r"], ["5l", "6r"]]),
+                (["--two-up", "--cover"], [["1r"], ["2l", "3r"], ["4l", "5r"], ["6l"]]),
+            ] {
+                let expected = try session.views(LayoutRun.mixed, options)
+                #expect(expected.map { $0.map(\.description) } == sides)
+                let epub = try session.epub(
+                    LayoutRun.mixed, options + ["--dpi", "24"], named: "mixed-\(options.count).epub")
+                let (forward, backward) = try session.walk(epub)
+                #expect(forward == expected, "\(options)")
+                #expect(backward == expected.reversed(), "\(options)")
+            }
+        }
+    }
+
     /// `--alone 1,2`: both pages alone on the right, as chapter openers; page 1 must be the
     /// first shown and page 2 the next.
     @Test func aloneOpenersOnTheRight() throws {
