@@ -95,6 +95,11 @@ enum LayoutRun {
                 "<< /Type /Page /Parent 2 0 R \(page) /Contents 4 0 R >>",
                 "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
             ] + extra
+        return try writePDF(objects: objects, named: name, in: folder)
+    }
+
+    /// A PDF of `objects` (numbered from 1, the catalog first), with a computed xref table.
+    static func writePDF(objects: [String], named name: String, in folder: URL) throws -> String {
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
