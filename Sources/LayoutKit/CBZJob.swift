@@ -10,7 +10,10 @@ import ToolSupport
 /// as JPEG images 0001.jpg, 0002.jpg ... in a zip, with a ComicInfo.xml (ComicInfo 2.0 schema)
 /// that tells comic readers what the layout decided: Manga YesAndRightToLeft for a right-to-left
 /// layout, the first view FrontCover when the cover stands alone, DoublePage for every view
-/// that shows two pages or a page filling a spread. Written under a temporary name and renamed.
+/// that shows two pages or a page filling a spread, and with --single every page the input's
+/// ComicInfo (or its width) makes a double page. A page alone in its spread (the cover, the last
+/// page, an --alone page) is an image of its own width, not a spread with a blank half; a comic's
+/// JPEG page shown as it is goes in as it was. Written under a temporary name and renamed.
 public struct CBZJob: Sendable {
     public var layout: Layout
     /// The options, one scale per view, the document, its title and language.
@@ -35,6 +38,20 @@ public struct CBZJob: Sendable {
         }
     }
 
+    /// The views as the archive's images show them: a lone page's view cut to the page and its
+    /// insets (the empty slot beside it is where a facing page would be, not part of the page).
+    public var imageViews: [View] {
+        layout.views.map { view in
+            guard view.pages.count == 1, let page = view.pages.first else { return view }
+            let left = max(0, page.x - options.margins.left)
+            let right = min(view.width, page.x + page.width + options.margins.right)
+            var cut = view
+            cut.width = right - left
+            cut.pages[0].x -= left
+            return cut
+        }
+    }
+
     /// ComicInfo.xml for the layout.
     public func comicInfo() -> ComicInfo {
         var info = ComicInfo()
@@ -49,23 +66,30 @@ public struct CBZJob: Sendable {
         info.languageISO = tag == "und" ? nil : tag
         info.manga = options.rtl ? .yesAndRightToLeft : comic?.manga == .yes ? .yes : .no
         let firstPage = layout.views.first?.pages.first?.page
-        info.pages = zip(layout.views, context.scales).enumerated().map { index, viewAndScale in
-            let (view, scale) = viewAndScale
-            let size = Scale.pixelSize(of: view, scale: scale)
+        let shown = imageViews
+        info.pages = layout.views.enumerated().map { index, view in
+            let size = Scale.pixelSize(of: shown[index], scale: context.scales[index])
             let cover = index == 0 && options.cover && view.pages.count == 1 && firstPage != nil
-            let fillsSpread = options.mode.isTwoUp && view.pages.count == 1 && !cover && isWholeView(view)
             return ComicInfo.Page(
-                image: index, type: cover ? "FrontCover" : nil,
-                doublePage: options.mode == .twoUp && (view.pages.count == 2 || fillsSpread),
+                image: index, type: cover ? "FrontCover" : nil, doublePage: !cover && isDoublePage(view),
                 width: size.width, height: size.height)
         }
         return info
     }
 
-    /// A lone page that fills its view (a wide page or a double page), not one beside an empty slot.
-    private func isWholeView(_ view: View) -> Bool {
-        guard let page = view.pages.first else { return false }
-        return page.width + options.margins.horizontal >= view.width - 0.01
+    /// Two pages side by side, or one page that fills a spread: with --two-up a lone page as wide
+    /// as its view (a wide page or a double page, not one beside an empty slot); with --single a
+    /// page the input makes a double page (its ComicInfo's DoublePage, a comic's wide page).
+    private func isDoublePage(_ view: View) -> Bool {
+        switch options.mode {
+        case .twoUp:
+            guard let page = view.pages.first, view.pages.count == 1 else { return view.pages.count == 2 }
+            return page.width + options.margins.horizontal >= view.width - 0.01
+        case .single:
+            return view.pages.count == 1 && options.doublePages.contains(view.pages[0].page)
+        case .continuous, .twoUpContinuous:
+            return false
+        }
     }
 
     /// Renders every view and writes the archive to `path`.
@@ -73,11 +97,9 @@ public struct CBZJob: Sendable {
         let folder = try TemporaryFolder(prefix: "pdflayout-cbz")
         defer { folder.remove() }
         let names = imageNames
-        let files = names.map { folder.path + "/" + $0 }
-        let job = RasterJob(
-            views: layout.views, names: files, format: .jpeg, options: EPUBJob.jpegOptions, background: background,
-            context: context)
-        try job.run()
+        let files = try context.draw(
+            imageViews, into: names.map { folder.path + "/" + $0 }, format: .jpeg, options: EPUBJob.jpegOptions,
+            background: background)
         let info = comicInfo().xml()
         try AtomicOutput.write(to: path) { temporary in
             let archive = try ZipWriter(path: temporary)
