@@ -90,16 +90,16 @@ extension PDFLayout {
 
                 -o BOOK.epub writes a fixed-layout EPUB 3 for e-readers: each page an image
                 (--dpi, default 144 for a PDF, as in a CBZ; a comic's pages keep their pixels;
-                --fit WxH for a screen), the spine right to left with
-                --rtl, each page's side of its spread as pdflayout pairs it (the cover,
-                --alone and wide pages centred, alone), spreads only in the two-up modes, the
-                outline as its table of contents and the page labels as its page list.
+                --fit WxH for a screen), the spine right to left with --rtl, each page's side
+                of its spread as pdflayout pairs it (the cover, --alone and wide pages
+                centred, alone), spreads only in the two-up modes, the outline as its table of
+                contents and the page labels as its page list.
                 -o BOOK.cbz writes the views (a page or a spread each) as JPEG images with a
                 ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads (with
                 --single, the pages the input's ComicInfo marks). Its images have no insets
                 unless --gap asks for them; a page alone in its spread is an image of its own
-                width; --dpi defaults to 144 for a PDF, as in an EPUB, and a comic's JPEG pages
-                go in as they were when nothing about them changes.
+                width; --dpi defaults to 144 for a PDF, as in an EPUB, and a comic's JPEG
+                pages go in as they were when nothing about them changes.
 
                 Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads; on
                 standard input too, known by their first bytes) and folders of images are laid
