@@ -7,7 +7,7 @@ import Publication
 import ToolSupport
 
 /// `-o BOOK.cbz`: the laid-out views (a page each with --single, a spread each with --two-up),
-/// as JPEG images 0001.jpg, 0002.jpg ... in a zip, with a ComicInfo.xml (ComicInfo 2.0 schema)
+/// as images 0001.png, 0002.jpg ... in a zip (each view encoded as an EPUB's page: `PageEncoding`), with a ComicInfo.xml (ComicInfo 2.0 schema)
 /// that tells comic readers what the layout decided: Manga YesAndRightToLeft for a right-to-left
 /// layout, the first view FrontCover when the cover stands alone, DoublePage for every view
 /// that shows two pages or a page filling a spread, and with --single every page the input's
@@ -29,13 +29,10 @@ public struct CBZJob: Sendable {
 
     private var options: LayoutOptions { context.options }
 
-    /// The image names inside the archive, one per view.
-    public var imageNames: [String] {
-        let width = max(4, String(layout.views.count).count)
-        return layout.views.indices.map {
-            let digits = String($0 + 1)
-            return String(repeating: "0", count: width - digits.count) + digits + ".jpg"
-        }
+    /// The name inside the archive of the `index`th view's image, of media type `type`.
+    func imageName(_ index: Int, type: String) -> String {
+        let width = max(4, String(layout.views.count).count), digits = String(index + 1)
+        return String(repeating: "0", count: width - digits.count) + digits + (type == "image/png" ? ".png" : ".jpg")
     }
 
     /// The views as the archive's images show them: a lone page's view cut to the page and its
@@ -96,14 +93,14 @@ public struct CBZJob: Sendable {
     public func write(to path: String) throws {
         let folder = try TemporaryFolder(prefix: "pdflayout-cbz")
         defer { folder.remove() }
-        let names = imageNames
-        let files = try context.draw(
-            imageViews, into: names.map { folder.path + "/" + $0 }, format: .jpeg, options: EPUBJob.jpegOptions,
-            background: background)
+        let images = try PageEncoding.images(
+            of: imageViews, context: context, background: background, in: folder.path)
         let info = comicInfo().xml()
         try AtomicOutput.write(to: path) { temporary in
             let archive = try ZipWriter(path: temporary)
-            for (name, file) in zip(names, files) { try archive.add(name: name, file: file, compressed: false) }
+            for (index, image) in images.enumerated() {
+                try archive.add(name: imageName(index, type: image.type), file: image.file, compressed: false)
+            }
             try archive.add(name: "ComicInfo.xml", text: info, compressed: true)
             try archive.close()
         }

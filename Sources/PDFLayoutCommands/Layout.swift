@@ -94,8 +94,9 @@ extension PDFLayout {
                 of its spread as pdflayout pairs it (the cover, --alone and wide pages
                 centred, alone), spreads only in the two-up modes, the outline as its table of
                 contents and the page labels as its page list.
-                -o BOOK.cbz writes the views (a page or a spread each) as JPEG images with a
-                ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads (with
+                -o BOOK.cbz writes the views (a page or a spread each) as images, each encoded
+                as an EPUB's page is (16 grey levels or 256 colours in a PNG, or a JPEG), with
+                a ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads (with
                 --single, the pages the input's ComicInfo marks). Its images have no insets
                 unless --gap asks for them; a page alone in its spread is an image of its own
                 width; --dpi defaults to 144 for a PDF, as in an EPUB, and a comic's JPEG

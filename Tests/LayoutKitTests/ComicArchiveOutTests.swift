@@ -70,7 +70,8 @@ import Vips
         let cbz = folder.appendingPathComponent("out.cbz").path
         try job.write(to: cbz)
         let entries = try Self.entries(cbz)
-        #expect(entries.map(\.name) == ["0001.jpg", "0002.jpg", "0003.jpg", "0004.jpg", "0005.jpg", "ComicInfo.xml"])
+        // The JPEG pages as they were; the drawn spread as its content calls for (flat greys: a PNG).
+        #expect(entries.map(\.name) == ["0001.jpg", "0002.jpg", "0003.jpg", "0004.jpg", "0005.png", "ComicInfo.xml"])
         // The cover, page 2 alone, the double page and the wide page: the input's JPEG files.
         for (entry, page) in [(0, "p1.jpg"), (1, "p2.jpg"), (2, "p3.jpg"), (3, "p4.jpg")] {
             #expect(entries[entry].bytes == (try Self.bytes(pages.appendingPathComponent(page))), "\(page)")
@@ -201,15 +202,15 @@ import Vips
         let document = try Document(path: Fixtures.asset("hyperref-manual.pdf"))
         let render = try document.page(at: page - 1).render(scale: 2)
         let rendered = folder.appendingPathComponent("page.png").path
-        try render.save(to: rendered, format: .png, options: EPUBJob.renderOptions)
-        let encoded = try EPUBJob.encoded(rendered)
+        try render.save(to: rendered, format: .png, options: PageEncoding.renderOptions)
+        let encoded = try PageEncoding.encoded(rendered)
         #expect(encoded.type == "image/png")
         #expect(try Self.bitDepth(encoded.file) == (sixteen ? 4 : 8))
         let (largest, mean) = try Self.largestAndMeanDifference(render, try Image.load(encoded.file))
         #expect(largest <= (sixteen ? 16 : 24) && mean < (sixteen ? 1 : 0.1), "\(largest) \(mean)")
         if sixteen {
             let palette = folder.appendingPathComponent("palette.png").path
-            try render.save(to: palette, format: .png, options: EPUBJob.paletteOptions)
+            try render.save(to: palette, format: .png, options: PageEncoding.paletteOptions)
             let saved = try FileManager.default.attributesOfItem(atPath: palette)[.size] as? Int ?? 0
             let size = try FileManager.default.attributesOfItem(atPath: encoded.file)[.size] as? Int ?? .max
             #expect(size * 10 < saved * 9, "\(size) against 256 colours' \(saved)")
@@ -224,9 +225,9 @@ import Vips
         let ramp = (0..<height).flatMap { _ in (0..<width).flatMap { x in [UInt8](repeating: UInt8(x / 2), count: 3) } }
         let image = try Image(bytes: ramp, width: width, height: height, bands: 3)
         let rendered = folder.appendingPathComponent("ramp.png").path
-        try image.save(to: rendered, format: .png, options: EPUBJob.renderOptions)
-        #expect(try EPUBJob.isGrey(image))
-        let encoded = try EPUBJob.encoded(rendered)
+        try image.save(to: rendered, format: .png, options: PageEncoding.renderOptions)
+        #expect(try PageEncoding.isGrey(image))
+        let encoded = try PageEncoding.encoded(rendered)
         #expect(!encoded.file.hasSuffix(".grey.png"), "\(encoded)")
         #expect(try Self.largestAndMeanDifference(image, try Image.load(encoded.file)).1 < 1)
     }
