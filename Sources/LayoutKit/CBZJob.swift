@@ -6,14 +6,15 @@ import Poppler
 import Publication
 import ToolSupport
 
-/// `-o BOOK.cbz`: the laid-out views (a page each with --single, a spread each with --two-up),
-/// as images 0001.png, 0002.jpg ... in a zip (each view encoded as an EPUB's page: `PageEncoding`), with a ComicInfo.xml (ComicInfo 2.0 schema)
-/// that tells comic readers what the layout decided: Manga YesAndRightToLeft for a right-to-left
-/// layout, the first view FrontCover when the cover stands alone, DoublePage for every view
-/// that shows two pages or a page filling a spread, and with --single every page the input's
-/// ComicInfo (or its width) makes a double page. A page alone in its spread (the cover, the last
-/// page, an --alone page) is an image of its own width, not a spread with a blank half; a comic's
-/// JPEG page shown as it is goes in as it was. Written under a temporary name and renamed.
+/// `-o BOOK.cbz`: the laid-out views (a page each with --single, a spread each with --two-up), as
+/// images 0001.png, 0002.jpg ... in a zip (each encoded as an EPUB's page: `PageEncoding`), with a
+/// ComicInfo.xml (ComicInfo 2.0 schema) that tells comic readers what the layout decided: Manga
+/// YesAndRightToLeft for a right-to-left layout, the first view FrontCover when the cover stands
+/// alone, DoublePage for every view that shows two pages or a page filling a spread, and with
+/// --single every page the input's ComicInfo (or its width) makes a double page. A page alone in
+/// its spread (the cover, the last page, an --alone page) is an image of its own width, not a
+/// spread with a blank half; a comic's JPEG page shown as it is goes in as it was. Written under a
+/// temporary name and renamed.
 public struct CBZJob: Sendable {
     public var layout: Layout
     /// The options, one scale per view, the document, its title and language.

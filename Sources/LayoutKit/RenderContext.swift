@@ -41,8 +41,8 @@ public struct RenderContext: Sendable {
 
 extension RenderContext {
     /// The JPEG file that is the `index`th thing drawn, pixel for pixel: a comic's stored JPEG page
-    /// alone in `view`, filling it, unturned, at a point per pixel. Copied, not decoded and
-    /// encoded again, it loses nothing and costs nothing.
+    /// alone in `view`, filling it, unturned, at a point per pixel. Taken as it is, not decoded
+    /// and encoded again, it loses nothing and costs nothing.
     func storedJPEG(_ view: View, index: Int) -> String? {
         guard view.pages.count == 1, let placed = view.pages.first, let file = storedJPEGs[placed.page],
             scales[index] == 1, placed.rotation == 0, abs(placed.x) < 0.01, abs(placed.y) < 0.01,
