@@ -138,7 +138,9 @@ let package = Package(
         .testTarget(name: "QPDFTests", dependencies: ["QPDF", "CoreTypes", "TestSupport"]),
         .testTarget(
             name: "LayoutKitTests",
-            dependencies: ["LayoutKit", "Poppler", "PageLayout", "Publication", "CoreTypes", "Vips", "TestSupport"]),
+            dependencies: [
+                "LayoutKit", "Poppler", "PageLayout", "Publication", "CoreTypes", "Vips", "Archive", "TestSupport",
+            ]),
         .target(
             name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),
         .testTarget(

@@ -17,6 +17,8 @@ public enum ComicError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnImage(name: String, reason: String)
     /// More than `ComicBook.totalLimit` bytes of images once decompressed.
     case tooLarge(limit: Int)
+    /// More pages than the reader was told to take (`ComicBook.read`'s `pageLimit`): reading stopped there.
+    case tooManyPages(limit: Int)
     case archive(ArchiveError)
     case unreadable(String)
 
@@ -27,6 +29,7 @@ public enum ComicError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noImages: return "no images to lay out (JPEG, PNG, WebP, GIF, AVIF, JPEG XL, TIFF)"
         case .notAnImage(let name, let reason): return "\(name) is not a readable image: \(reason)"
         case .tooLarge(let limit): return "the images decompress to more than \(limit / 1_000_000_000) GB, refused"
+        case .tooManyPages(let limit): return "more than \(limit) pages"
         case .archive(let error): return error.description
         case .unreadable(let text): return text
         }
@@ -45,6 +48,9 @@ public final class ComicSource: Sendable {
     public let pageSizes: [PixelSize]
     /// The temporary PDF holding the pages.
     public let pdfPath: String
+    /// The JPEG files embedded in the PDF as they were (no turn, no colour change), by page number
+    /// (1-based): a page drawn alone at a point per pixel is this file, copied byte for byte.
+    public let storedJPEGs: [Int: String]
     /// The name of a ComicInfo.xml that was there but could not be read (not well-formed, or with
     /// a DOCTYPE, which is refused): its direction, cover and double pages are not used, which a
     /// person should be told (a manga would come out left to right).
@@ -53,10 +59,10 @@ public final class ComicSource: Sendable {
 
     init(
         info: ComicInfo?, unreadableInfo: String? = nil, pageNames: [String], pageSizes: [PixelSize],
-        pdfPath: String, folder: TemporaryFolder
+        storedJPEGs: [Int: String] = [:], pdfPath: String, folder: TemporaryFolder
     ) {
         self.info = info; self.unreadableInfo = unreadableInfo; self.pageNames = pageNames
-        self.pageSizes = pageSizes; self.pdfPath = pdfPath; self.folder = folder
+        self.pageSizes = pageSizes; self.storedJPEGs = storedJPEGs; self.pdfPath = pdfPath; self.folder = folder
     }
 
     deinit { folder.remove() }
@@ -119,12 +125,15 @@ public enum ComicBook {
 
     /// Reads the comic at `path` (an archive or a folder) into a `ComicSource`. Without a title in
     /// its ComicInfo.xml, the book is called `name`, or by the file's name without its suffix.
+    /// With a `pageLimit`, reading stops at the first image past it (`ComicError.tooManyPages`),
+    /// before the rest is extracted and every page decoded.
     public static func read(
-        _ path: String, name: String? = nil, maxPixels: Int = Image.defaultMaxPixels
+        _ path: String, name: String? = nil, maxPixels: Int = Image.defaultMaxPixels, pageLimit: Int? = nil
     ) throws -> ComicSource {
         let folder = try TemporaryFolder(prefix: "pdflayout-comic")
         do {
             var collected = Collected()
+            collected.pageLimit = pageLimit
             if InputScan.isFolder(path) {
                 try collectFolder(path, into: &collected)
             } else {
@@ -136,10 +145,10 @@ public enum ComicBook {
             let title =
                 collected.info?.title ?? collected.info?.series
                 ?? name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let sizes = try writePDF(pages, title: title, to: pdf, maxPixels: maxPixels)
+            let written = try writePDF(pages, title: title, to: pdf, maxPixels: maxPixels)
             return ComicSource(
                 info: collected.info, unreadableInfo: collected.unreadableInfo, pageNames: pages.map(\.name),
-                pageSizes: sizes, pdfPath: pdf, folder: folder)
+                pageSizes: written.sizes, storedJPEGs: written.storedJPEGs, pdfPath: pdf, folder: folder)
         } catch {
             folder.remove()
             throw error
@@ -152,11 +161,18 @@ public enum ComicBook {
         var unreadableInfo: String?
         var seen = Set<String>()
 
+        var total = 0
+        var pageLimit: Int?
+
         mutating func takeInfo(_ xml: [UInt8], name: String) {
             info = ComicInfo(xml: xml)
             unreadableInfo = info == nil ? name : nil
         }
-        var total = 0
+
+        /// Throws when one more page would pass the page limit.
+        func makeRoom() throws(ComicError) {
+            if let pageLimit, pages.count >= pageLimit { throw .tooManyPages(limit: pageLimit) }
+        }
     }
 
     /// The name made plain ("./a//b.jpg" → "a/b.jpg"), or why it is refused.
@@ -196,6 +212,7 @@ public enum ComicBook {
                     continue
                 }
                 guard imageSuffixes.contains(suffix(name)) else { continue }
+                try collected.makeRoom()
                 if let size = entry.declaredSize, collected.total + size > totalLimit {
                     throw ComicError.tooLarge(limit: totalLimit)
                 }
@@ -229,6 +246,7 @@ public enum ComicBook {
                 continue
             }
             guard imageSuffixes.contains(suffix(relative)) else { continue }
+            try collected.makeRoom()
             guard Int(info.st_size) <= entryLimit else {
                 throw ArchiveError.entryTooLarge(name: relative, limit: entryLimit)
             }
@@ -238,15 +256,17 @@ public enum ComicBook {
 
     /// One page per image, a point per pixel. A JPEG shown as stored (no EXIF turn, not CMYK) is
     /// embedded as it is; any other image is decoded, made sRGB on white and stored losslessly.
+    /// Returns each page's size and the JPEG files embedded as they are, by page number.
     static func writePDF(
         _ pages: [(name: String, file: String)], title: String, to path: String, maxPixels: Int
     )
-        throws -> [PixelSize]
+        throws -> (sizes: [PixelSize], storedJPEGs: [Int: String])
     {
         let writer = try PDFWriter(path: path)
         writer.setTitle(title)
         var sizes: [PixelSize] = []
-        for page in pages {
+        var stored: [Int: String] = [:]
+        for (index, page) in pages.enumerated() {
             guard let data = FileManager.default.contents(atPath: page.file) else {
                 throw ComicError.unreadable("cannot read \(page.name)")
             }
@@ -265,6 +285,7 @@ public enum ComicBook {
                     writer.beginSheet(width: Double(image.width), height: Double(image.height))
                     try writer.drawImage(width: image.width, height: image.height, rgb: nil, jpeg: bytes)
                     sizes.append(PixelSize(width: image.width, height: image.height))
+                    stored[index + 1] = page.file
                 } else {
                     var shown = image.orientation == 1 ? image : try image.autorotated()
                     shown = try shown.colourspace(.srgb)
@@ -279,6 +300,6 @@ public enum ComicBook {
             }
         }
         try writer.finish()
-        return sizes
+        return (sizes, stored)
     }
 }

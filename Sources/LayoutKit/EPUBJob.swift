@@ -8,9 +8,10 @@ import ToolSupport
 import Vips
 
 /// `-o BOOK.epub`: a fixed-layout EPUB 3 of the pages (not of the views: a reading system makes
-/// the spreads itself), each page an image at its own scale (a 256-colour PNG or a JPEG, whichever
-/// its content makes smaller) in an XHTML page of that pixel size, with its text laid over it
-/// invisibly (searchable, selectable, read aloud), and the PDF's /Author as dc:creator.
+/// the spreads itself), each page an image at its own scale (sixteen grey levels for a grey page
+/// of text, else a 256-colour PNG or a JPEG, whichever its content makes smaller; a comic's JPEG
+/// page as it was) in an XHTML page of that pixel size, with its text laid over it invisibly
+/// (searchable, selectable, read aloud), and the PDF's /Author as dc:creator.
 /// The layout decides what a reader is told: the spine's page-progression-direction (rtl), each
 /// page's side of its spread as pdflayout pairs it (`SpreadSides`), rendition:spread both for
 /// the two-up modes and none otherwise. The outline becomes the table of contents and the page
@@ -27,12 +28,6 @@ public struct EPUBJob: Sendable {
     public var comic: ComicInfo?
     /// dcterms:modified; now unless set (tests fix it).
     public var modified = Date()
-
-    /// Without --dpi or --fit: twice actual size, sharp on a tablet (an A4 page 1190 × 1684).
-    public static let defaultDPI = 144.0
-
-    /// JPEG at quality 85: pages are shown at their pixel size on a screen that is often sharper.
-    static let jpegOptions = SaverOptions(parsing: "[Q=85,optimize_coding=true,strip=true]")
 
     public init(pages: [SourcePage], context: RenderContext) {
         self.pages = pages
@@ -120,9 +115,7 @@ public struct EPUBJob: Sendable {
         let text = try pageText()
         let folder = try TemporaryFolder(prefix: "pdflayout-epub")
         defer { folder.remove() }
-        let rendered = pages.indices.map { folder.path + "/rendered-\($0).png" }
-        // One single-page view per page, at the page's own scale, drawn by the raster renderer
-        // losslessly; each page's encoding is chosen from what it holds (`encoded`).
+        // One single-page view per page, at the page's own scale.
         let views = pages.enumerated().map { index, page in
             View(
                 index: index, width: page.width, height: page.height,
@@ -131,11 +124,7 @@ public struct EPUBJob: Sendable {
                         page: page.number, x: 0, y: 0, width: page.width, height: page.height, rotation: page.rotation)
                 ])
         }
-        let job = RasterJob(
-            views: views, names: rendered, format: .png, options: Self.renderOptions, background: .white,
-            context: context)
-        try job.run()
-        let images = try rendered.map { try Self.encoded($0) }
+        let images = try PageEncoding.images(of: views, context: context, background: .white, in: folder.path)
         var book = book(text: text)
         for index in pages.indices { book.pages[index].imageType = images[index].type }
         try AtomicOutput.write(to: path) { temporary in
@@ -152,27 +141,6 @@ public struct EPUBJob: Sendable {
             }
             try zip.close()
         }
-    }
-
-    /// Pages drawn losslessly and quickly: they are encoded again (`encoded`).
-    static let renderOptions = SaverOptions(parsing: "[compression=1,strip=true]")
-    /// A page of text and drawings: 256 colours (libimagequant), sharp where JPEG rings.
-    static let paletteOptions = SaverOptions(parsing: "[palette=true,effort=4,strip=true]")
-
-    /// The page's image as a book carries it: a 256-colour PNG where that is the smaller file (text,
-    /// line art, flat colour: no ringing around letters), a JPEG where it is not (photographs,
-    /// which a palette would band). Returns the file written beside `rendered` and its media type.
-    static func encoded(_ rendered: String) throws(VipsError) -> (file: String, type: String) {
-        // Decoded once (random access keeps the pixels for the second encoding).
-        let image = try Image.load(rendered)
-        let palette = rendered + ".palette.png", jpeg = rendered + ".jpg"
-        try image.save(to: palette, format: .png, options: paletteOptions)
-        try image.save(to: jpeg, format: .jpeg, options: jpegOptions)
-        func size(_ path: String) -> Int {
-            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? .max
-        }
-        let paletteSize = size(palette), jpegSize = size(jpeg)
-        return paletteSize <= jpegSize ? (palette, "image/png") : (jpeg, "image/jpeg")
     }
 }
 

@@ -39,18 +39,21 @@ public struct LayoutInput {
     /// Opens a comic archive or folder of images (`ComicBook.isComic`): its pages become a
     /// PDF of one image per page, a point per pixel; ComicInfo.xml gives the title, the language
     /// and, with Manga YesAndRightToLeft, the right-to-left direction. Throws `ComicError`.
-    public static func openComic(_ path: String, maxPixels: Int = Image.defaultMaxPixels) throws -> LayoutInput {
-        try open(comic: try ComicBook.read(path, maxPixels: maxPixels))
+    public static func openComic(
+        _ path: String, maxPixels: Int = Image.defaultMaxPixels, pageLimit: Int? = nil
+    ) throws -> LayoutInput {
+        try open(comic: try ComicBook.read(path, maxPixels: maxPixels, pageLimit: pageLimit))
     }
 
     /// Opens what a command-line argument names: a comic archive or folder of images
     /// (`ComicBook.isComic`), a PDF, or standard input (`-`), which may hold either (a comic
-    /// archive is known by its first bytes: `StandardInputBook`). Throws `PopplerError`,
+    /// archive is known by its first bytes: `StandardInputBook`). A comic of over `pageLimit`
+    /// pages is refused as soon as its reading passes the limit. Throws `PopplerError`,
     /// `ComicError`, `LayoutError`.
-    public static func open(argument file: String, password: String?) throws -> LayoutInput {
-        if ComicBook.isComic(file) { return try openComic(file) }
+    public static func open(argument file: String, password: String?, pageLimit: Int? = nil) throws -> LayoutInput {
+        if ComicBook.isComic(file) { return try openComic(file, pageLimit: pageLimit) }
         guard file == "-" else { return try open(.file(file), password: password) }
-        switch try StandardInputBook.read() {
+        switch try StandardInputBook.read(pageLimit: pageLimit) {
         case .pdf(let bytes): return try open(.bytes(bytes), password: password)
         case .comic(let comic): return try open(comic: comic)
         }

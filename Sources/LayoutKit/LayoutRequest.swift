@@ -20,7 +20,9 @@ public struct LayoutRequest: Sendable {
     public var rtl: Bool?
     /// nil leaves the cover page to the document's /PageLayout.
     public var cover: Bool?
-    public var margins = PageMargins.pdfKitDefault
+    /// Insets around every page; nil for the output's own: PDFKit's (`PageMargins.pdfKitDefault`),
+    /// none in a comic archive (`forComicArchive`).
+    public var margins: PageMargins?
     public var box = PageBox.crop
     /// Page ranges (`1-5,8,10-`), read against each document; nil for every page.
     public var pages: String?
@@ -42,6 +44,14 @@ public struct LayoutRequest: Sendable {
 
     public init() {}
 
+    /// The request for a comic archive: a comic's page has no screen margins or gutter, so none are
+    /// drawn into its images unless asked for.
+    public func forComicArchive() -> LayoutRequest {
+        var request = self
+        request.margins = margins ?? PageMargins.none
+        return request
+    }
+
     /// Which of a range text's fields was refused.
     public enum Failure: Error, Equatable, Sendable {
         /// The `pages` ranges do not fit the document.
@@ -59,7 +69,7 @@ public struct LayoutRequest: Sendable {
             direction: horizontal ? .horizontal : .vertical,
             rtl: rtl ?? (input.direction == .rightToLeft),
             cover: columns == nil ? cover ?? input.comic?.startsWithCover ?? hinted.cover : cover ?? false,
-            margins: margins,
+            margins: margins ?? .pdfKitDefault,
             widePages: widePages,
             columns: columns)
         if let comic = input.comic {
@@ -127,14 +137,26 @@ public struct LaidOut: Sendable {
     /// Scales of PDF sheets: fitted, or 1 (points stay points).
     public var sheetScales: [Double] { fittedScales ?? layout.views.map { _ in 1 } }
 
+    /// Books (EPUB, CBZ) without --dpi or --fit: twice actual size, sharp on a tablet (an A4
+    /// page 1190 × 1684).
+    public static let bookDPI = 144.0
+
+    /// The scale of a book's images without --fit: `dpi`, by default `bookDPI` (72 for a comic,
+    /// whose pages are a point per pixel already, so they keep their pixels).
+    func bookScale(isComic: Bool) -> Double { Scale.forDPI(dpi ?? (isComic ? 72 : Self.bookDPI)) }
+
     /// Scales of an EPUB's pages, one per page (a reading system shows pages, not views): each
-    /// page fitted to `fit`, or `dpi`, by default `EPUBJob.defaultDPI` (72 for a comic, whose
-    /// pages are a point per pixel already).
+    /// page fitted to `fit`, or `bookScale`.
     func pageScales(fit: FitBox?, isComic: Bool) -> [Double] {
         pages.map { page in
             if let fit { return Scale.bestFit(width: page.width, height: page.height, in: fit) }
-            return Scale.forDPI(dpi ?? (isComic ? 72 : EPUBJob.defaultDPI))
+            return bookScale(isComic: isComic)
         }
+    }
+
+    /// Scales of a comic archive's views: fitted, or `bookScale`, as an EPUB's pages.
+    func comicScales(isComic: Bool) -> [Double] {
+        fittedScales ?? layout.views.map { _ in bookScale(isComic: isComic) }
     }
 }
 
@@ -159,7 +181,8 @@ extension LayoutRequest {
     ) -> RenderContext {
         RenderContext(
             options: laidOut.options, scales: scales, geometry: laidOut.geometry, source: input.source,
-            password: password, workers: workers, title: title, language: input.language, progressLabel: progressLabel)
+            password: password, workers: workers, title: title, language: input.language, progressLabel: progressLabel,
+            storedJPEGs: input.comic?.storedJPEGs ?? [:])
     }
 
     /// The web reader of `laidOut`, with the document's title, language and outline.
@@ -206,8 +229,8 @@ extension LayoutRequest {
         var job = CBZJob(
             layout: laidOut.layout,
             context: context(
-                laidOut, input: input, scales: laidOut.imageScales, title: input.title(file: file),
-                progressLabel: progressLabel))
+                laidOut, input: input, scales: laidOut.comicScales(isComic: input.comic != nil),
+                title: input.title(file: file), progressLabel: progressLabel))
         job.background = background ?? .white
         job.comic = input.comic?.info
         return job

@@ -11,12 +11,13 @@ public enum StandardInputBook {
     case comic(ComicSource)
 
     /// Reads standard input to its end. Throws `ComicError` for an archive that is no readable
-    /// comic (or over `ComicBook.totalLimit` bytes), `LayoutError.spool` when it cannot be spooled.
-    public static func read() throws -> StandardInputBook {
-        try read(from: FileHandle.standardInput)
+    /// comic (or over `ComicBook.totalLimit` bytes, or a comic of over `pageLimit` pages),
+    /// `LayoutError.spool` when it cannot be spooled.
+    public static func read(pageLimit: Int? = nil) throws -> StandardInputBook {
+        try read(from: FileHandle.standardInput, pageLimit: pageLimit)
     }
 
-    static func read(from input: FileHandle) throws -> StandardInputBook {
+    static func read(from input: FileHandle, pageLimit: Int? = nil) throws -> StandardInputBook {
         var head: [UInt8] = []
         while head.count < 1024, let chunk = try? input.read(upToCount: 1024 - head.count), !chunk.isEmpty {
             head += chunk
@@ -42,7 +43,7 @@ public enum StandardInputBook {
         } catch {
             throw LayoutError.spool("cannot spool standard input into \(folder.path): \(SystemErrorText.reason(error))")
         }
-        return .comic(try ComicBook.read(spool, name: "Comic"))
+        return .comic(try ComicBook.read(spool, name: "Comic", pageLimit: pageLimit))
     }
 
     /// True when `head` (the first bytes) is a comic archive's and holds no "%PDF".

@@ -89,12 +89,18 @@ extension PDFLayout {
                 newer; --shard i/N takes a stable share for one of N machines.
 
                 -o BOOK.epub writes a fixed-layout EPUB 3 for e-readers: each page an image
-                (--dpi, default 144; --fit WxH for a screen), the spine right to left with
-                --rtl, each page's side of its spread as pdflayout pairs it (the cover,
-                --alone and wide pages centred, alone), spreads only in the two-up modes, the
-                outline as its table of contents and the page labels as its page list.
-                -o BOOK.cbz writes the views (a page or a spread each) as JPEG images with a
-                ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads.
+                (--dpi, default 144 for a PDF, as in a CBZ; a comic's pages keep their pixels;
+                --fit WxH for a screen), the spine right to left with --rtl, each page's side
+                of its spread as pdflayout pairs it (the cover, --alone and wide pages
+                centred, alone), spreads only in the two-up modes, the outline as its table of
+                contents and the page labels as its page list.
+                -o BOOK.cbz writes the views (a page or a spread each) as images, each encoded
+                as an EPUB's page is (16 grey levels or 256 colours in a PNG, or a JPEG), with
+                a ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads (with
+                --single, the pages the input's ComicInfo marks). Its images have no insets
+                unless --gap asks for them; a page alone in its spread is an image of its own
+                width; --dpi defaults to 144 for a PDF, as in an EPUB, and a comic's JPEG
+                pages go in as they were when nothing about them changes.
 
                 Comics in: .cbz, .cb7, .cbt and .cbr archives (what libarchive reads; on
                 standard input too, known by their first bytes) and folders of images are laid
@@ -207,7 +213,7 @@ extension PDFLayout {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit).",
+                "Insets around each page in points: ALL, VERTICAL,HORIZONTAL or TOP,LEFT,BOTTOM,RIGHT (default 4.75,4 as PDFKit; none in a CBZ).",
                 valueName: "pt"))
         var gap: String?
 
@@ -234,7 +240,9 @@ extension PDFLayout {
 
         @Option(
             parsing: .unconditional,
-            help: "Raster resolution (default 72: actual size; with --columns, the widest page 200 px wide).")
+            help:
+                "Raster resolution (default 72: actual size; 144 for a PDF into EPUB or CBZ, where a comic keeps its pixels; with --columns, the widest page 200 px wide)."
+        )
         var dpi: Double?
 
         @Option(
@@ -422,7 +430,7 @@ extension PDFLayout {
             request.horizontal = flow == .horizontal
             request.rtl = progression.map { $0 == .rtl }
             request.cover = cover
-            request.margins = noGaps ? PageMargins.none : (gap.flatMap(Self.margins) ?? .pdfKitDefault)
+            request.margins = noGaps ? PageMargins.none : gap.flatMap(Self.margins)
             request.box = box
             request.pages = pages
             request.widePages = widePages

@@ -38,9 +38,25 @@ struct LayoutJob: Sendable {
         let (target, spool) = try resolveTarget(batchInput)
         defer { spool?.remove() }
         try check(target)
+        guard target?.kind == .cbz else { return try run(batchInput, to: target, spool: spool) }
+        var job = self
+        job.request = request.forComicArchive()
+        return try job.run(batchInput, to: target, spool: spool)
+    }
+
+    /// Lays out one PDF and writes its outputs to `target`, resolved and checked.
+    private func run(
+        _ batchInput: BatchInput, to target: OutputTarget?, spool: StandardOutputSpool?
+    ) throws -> LayoutResult {
+        let file = batchInput.path
         let input: LayoutInput
         do {
-            input = try LayoutInput.open(argument: file, password: request.password)
+            input = try LayoutInput.open(
+                argument: file, password: request.password, pageLimit: readingPageLimit(writes: target != nil))
+        } catch ComicError.tooManyPages(let limit) {
+            throw ToolFailure(
+                file: file, "over \(limit) pages to lay out (reading stopped there): \(Self.pageLimitRemedy)",
+                status: doesNotFit)
         } catch {
             throw Failures.failure(error, file: file)
         }
@@ -119,11 +135,22 @@ struct LayoutJob: Sendable {
         }
     }
 
-    /// The pages chosen and laid out. A value that does not fit this document (--pages 9 in a
-    /// 5-page book): the command line's mistake for one PDF (64), that PDF's failure alone in a
-    /// batch (1), as everywhere.
+    /// A value that does not fit this document (--pages 9 in a 5-page book): the command line's
+    /// mistake for one PDF (64), that PDF's failure alone in a batch (1), as everywhere.
+    private var doesNotFit: Int32 { batched ? ExitStatus.failure : ExitStatus.usage }
+
+    static let pageLimitRemedy = "choose some with --pages, or add --force"
+
+    /// The pages a comic is read to when all of them are to be written without --force: past
+    /// `SizeGuard.pageLimit` the layout would be refused anyway, so reading stops there instead of
+    /// extracting and decoding the rest first. With --pages the whole comic is read (its pages
+    /// are numbered in the order of all its names) and the selection is what the limit weighs.
+    private func readingPageLimit(writes: Bool) -> Int? {
+        writes && !force && request.pages == nil ? SizeGuard.pageLimit : nil
+    }
+
+    /// The pages chosen and laid out; a value that does not fit this document is `doesNotFit`.
     private func lay(_ input: LayoutInput, file: String, writes: Bool) throws(ToolFailure) -> LaidOut {
-        let doesNotFit = batched ? ExitStatus.failure : ExitStatus.usage
         let selection: (pages: [Int], options: LayoutOptions)
         do {
             selection = try request.select(input)
@@ -138,7 +165,7 @@ struct LayoutJob: Sendable {
         if writes, selection.pages.count > SizeGuard.pageLimit, !force {
             throw ToolFailure(
                 file: file,
-                "\(selection.pages.count) pages to lay out, over \(SizeGuard.pageLimit): choose some with --pages, or add --force",
+                "\(selection.pages.count) pages to lay out, over \(SizeGuard.pageLimit): \(Self.pageLimitRemedy)",
                 status: doesNotFit)
         }
         if let name = input.comic?.unreadableInfo, !quiet {

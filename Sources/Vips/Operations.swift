@@ -158,6 +158,11 @@ extension Image {
         try Operation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out") ?? .nan
     }
 
+    /// The largest pixel value over all bands.
+    public func maximum() throws(VipsError) -> Double {
+        try Operation.call("max", [("in", .image(self))], outputs: ["out"]).double("out") ?? .nan
+    }
+
     /// self − other per pixel (signed result).
     public func subtract(_ other: Image) throws(VipsError) -> Image {
         try Operation.call("subtract", [("left", .image(self)), ("right", .image(other))]).image()

@@ -101,7 +101,8 @@ import Vips
     @Test(.tags(.sanitizerSmoke)) func aCBZWrittenFromALayoutValidatesAgainstTheComicInfoSchema() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cbz = try Self.zipped(try Self.makeComic(in: folder), as: "book.cbz")
+        let pages = try Self.makeComic(in: folder)
+        let cbz = try Self.zipped(pages, as: "book.cbz")
         let out = folder.appendingPathComponent("spreads.cbz").path
         let made = try run("pdflayout", [cbz, "--two-up", "-o", out, "-q"])
         try #require(made.status == 0, "\(made.stderr)")
@@ -116,10 +117,17 @@ import Vips
         #expect(text.contains("<Page Image=\"0\" Type=\"FrontCover\""))
         #expect(text.contains("<Page Image=\"1\" DoublePage=\"true\""))
         #expect(text.contains("<PageCount>8</PageCount>"))
+        // The pages alone are the input's JPEGs as they were (p1, p6 wide, p9 double, p12); the
+        // spreads, drawn, are flat greys: PNGs (EPUB's encoding). The cover is no double page.
+        let coverEntry = text.components(separatedBy: "<Page Image=\"0\"").dropFirst().first?
+            .prefix { $0 != ">" }
+        #expect(coverEntry.map { !$0.contains("DoublePage") } == true, "\(text)")
+        let cover = try run("unzip", ["-p", out, "0001.jpg"]).stdout
+        #expect(cover == (try Data(contentsOf: pages.appendingPathComponent("p1.jpg"))))
         let names = try run("unzip", ["-Z1", out]).text.split(separator: "\n")
         #expect(
             names == [
-                "0001.jpg", "0002.jpg", "0003.jpg", "0004.jpg", "0005.jpg", "0006.jpg", "0007.jpg", "0008.jpg",
+                "0001.jpg", "0002.png", "0003.png", "0004.jpg", "0005.png", "0006.jpg", "0007.png", "0008.jpg",
                 "ComicInfo.xml",
             ])
         // A PDF in: its spreads out, left to right.

@@ -95,4 +95,28 @@ import Testing
         #expect(after == before, "new files: \(after.subtracting(before))")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/absolute.jpg"))
     }
+
+    /// 10,001 pages, each the first 600 bytes of a JPEG: past the page limit the comic is refused as
+    /// soon as its reading passes it, with the PDF's rule (exit status 64, --pages or --force named,
+    /// nothing written), not read to the end and decoded first (which would refuse the broken pages).
+    @Test func aComicOverThePageLimitIsRefusedWhileRead() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let archive = folder.appendingPathComponent("many.cbz").path
+        let script = """
+            import sys, zipfile
+            jpeg = open(sys.argv[2], "rb").read()[:600]
+            with zipfile.ZipFile(sys.argv[1], "w") as f:
+                for n in range(10001): f.writestr("p%05d.jpg" % n, jpeg)
+            """
+        let made = try run("python3", ["-c", script, archive, Fixtures.asset("truncated.jpg")])
+        try #require(made.status == 0, "\(made.stderr)")
+        let output = folder.appendingPathComponent("out.cbz").path
+        let result = try run("pdflayout", [archive, "--two-up", "-o", output], timeout: 120)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(
+            result.stderr == "pdflayout: \(archive): over 10000 pages to lay out (reading stopped there): "
+                + "choose some with --pages, or add --force\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["many.cbz"])
+    }
 }
