@@ -90,10 +90,11 @@ extension PDFLayout {
 
                 -o BOOK.epub writes a fixed-layout EPUB 3 for e-readers: each page an image
                 (--dpi, default 144 for a PDF, as in a CBZ; a comic's pages keep their pixels;
-                --fit WxH for a screen), the spine right to left with --rtl, each page's side
-                of its spread as pdflayout pairs it (the cover, --alone and wide pages
-                centred, alone), spreads only in the two-up modes, the outline as its table of
-                contents and the page labels as its page list.
+                --fit WxH for a screen), the spine right to left with --rtl, each page on the
+                side of its spread where pdflayout puts it (a cover or an --alone page on its
+                side; centred only when it fills its view, as a wide page does), spreads only
+                in the two-up modes, an invisible text layer for search, the outline as its
+                table of contents and the page labels as its page list.
                 -o BOOK.cbz writes the views (a page or a spread each) as images, each encoded
                 as an EPUB's page is (16 grey levels or 256 colours in a PNG, or a JPEG), with
                 a ComicInfo.xml: Manga YesAndRightToLeft with --rtl, DoublePage spreads (with
