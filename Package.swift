@@ -162,7 +162,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "ImgToolCommands", "PDFLayoutCommands", "CommandSupport", "Sidecars", "Poppler", "TestSupport",
+                "ImgToolCommands", "PDFLayoutCommands", "CommandSupport", "LayoutKit", "Sidecars", "Poppler",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The built binaries run as a user runs them.

@@ -2,42 +2,24 @@ import CoreTypes
 import Foundation
 import ToolSupport
 
-/// What a command writes for one input: an image in a format, a PDF, a folder holding the web
-/// reader, an editor's sidecar, a fixed-layout EPUB or a comic archive. A new output is a new case
-/// here (and, when it is one file named by its suffix, an entry of `documents`), so that every
-/// command resolves it through the one `OutputPlan`.
+/// What a command writes for one input: an image in a format, a document or folder a writer
+/// makes (a PDF, the web reader's folder, a fixed-layout EPUB, a comic archive: its facts are the
+/// writer's `OutputFormat`), or an editor's sidecar. Every answer below comes from those facts, so
+/// a new output format is a new writer, not a new case here.
 public enum OutputKind: Sendable, Equatable {
     case image(ImageFormat)
-    case pdf
-    /// A folder (`index.html` and what it shows): named without a suffix.
-    case reader
+    /// What a writer makes, named by its suffix or (a folder) without one.
+    case format(OutputFormat)
     /// An editor's sidecar (`imgtool horizon --sidecar`): beside the photo, named by the editor's
     /// rule (`IMG_1.CR2.pp3`, `IMG_1.xmp`), never in a folder of copies.
     case sidecar(SidecarName)
-    /// A fixed-layout EPUB 3 (its pages JPEG images).
-    case epub
-    /// A comic archive (JPEG images and ComicInfo.xml in a zip).
-    case cbz
-
-    /// The kinds that are one file named by their own suffix (not images, folders or sidecars),
-    /// in the order commands list them.
-    public static let documents: [OutputKind] = [.pdf, .epub, .cbz]
-
-    /// The document kind `suffix` (".pdf", ".EPUB") names, nil for any other.
-    public init?(documentSuffix suffix: String) {
-        guard let kind = Self.documents.first(where: { $0.suffix == suffix.lowercased() }) else { return nil }
-        self = kind
-    }
 
     /// The suffix a file of this kind is named with (`""` for a folder).
     public var suffix: String {
         switch self {
         case .image(let format): return format.suffix
-        case .pdf: return ".pdf"
-        case .reader: return ""
+        case .format(let format): return format.suffix
         case .sidecar(let name): return name.suffix
-        case .epub: return ".epub"
-        case .cbz: return ".cbz"
         }
     }
 
@@ -45,28 +27,33 @@ public enum OutputKind: Sendable, Equatable {
     public func names(_ path: String) -> Bool {
         switch self {
         case .image(let format): return format.names(path)
-        case .pdf, .epub, .cbz: return SaveTarget(path).suffix == suffix
-        case .reader: return false
+        case .format(let format): return format.names(path)
         case .sidecar(let name): return path.lowercased().hasSuffix(name.suffix.lowercased())
         }
     }
 
-    /// The largest side of an image this output holds (the reader's pages are WebP, an EPUB's and
-    /// a CBZ's JPEG).
+    /// The largest side of an image this output holds.
     public var maxSide: Int {
         switch self {
         case .image(let format): return format.maxSide
-        case .pdf, .sidecar: return .max
-        case .reader: return ImageFormat.webp.maxSide
-        case .epub, .cbz: return ImageFormat.jpeg.maxSide
+        case .format(let format): return format.maxSide
+        case .sidecar: return .max
         }
     }
 
     /// Whether transparency survives in this output.
     public var keepsTransparency: Bool {
-        if self == .epub || self == .cbz { return false }
-        guard case .image(let format) = self else { return true }
-        return format.hasAlpha
+        switch self {
+        case .image(let format): return format.hasAlpha
+        case .format(let format): return format.keepsTransparency
+        case .sidecar: return true
+        }
+    }
+
+    /// Whether this output is a folder (the web reader's).
+    public var isFolder: Bool {
+        if case .format(let format) = self { return format.isFolder }
+        return false
     }
 }
 

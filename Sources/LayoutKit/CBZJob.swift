@@ -107,3 +107,23 @@ public struct CBZJob: Sendable {
         }
     }
 }
+
+extension CBZJob: RenderContextWriter {
+    /// Its images are encoded as an EPUB's pages are (`PageEncoding`): JPEG's side, no transparency.
+    public static let format = OutputFormat(
+        name: "CBZ", naming: .suffix(".cbz"), maxSide: ImageFormat.jpeg.maxSide, keepsTransparency: false)
+}
+
+extension LayoutRequest {
+    /// The comic archive of `laidOut`: its views as JPEG images with a ComicInfo.xml.
+    public func cbzJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> CBZJob {
+        var job = CBZJob(
+            layout: laidOut.layout,
+            context: context(
+                laidOut, input: input, scales: laidOut.comicScales(isComic: input.comic != nil),
+                title: input.title(file: file), progressLabel: progressLabel))
+        job.background = background ?? .white
+        job.comic = input.comic?.info
+        return job
+    }
+}

@@ -161,3 +161,25 @@ struct TemporaryFolder {
         TemporaryFiles.shared.forget(path)
     }
 }
+
+extension EPUBJob: RenderContextWriter {
+    /// Its pages are JPEG images (`PageEncoding`), which keep no transparency.
+    public static let format = OutputFormat(
+        name: "EPUB", naming: .suffix(".epub"), maxSide: ImageFormat.jpeg.maxSide, keepsTransparency: false)
+}
+
+extension LayoutRequest {
+    /// The fixed-layout EPUB of `laidOut`: its pages, titled by the document (or `file`), with
+    /// its language, outline, page labels and a comic's ComicInfo.
+    public func epubJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> EPUBJob {
+        var job = EPUBJob(
+            pages: laidOut.pages,
+            context: context(
+                laidOut, input: input, scales: laidOut.pageScales(fit: fit, isComic: input.comic != nil),
+                title: input.title(file: file), progressLabel: progressLabel))
+        job.outline = input.document.outline
+        job.labels = input.labels(of: laidOut.pages.map(\.number))
+        job.comic = input.comic?.info
+        return job
+    }
+}

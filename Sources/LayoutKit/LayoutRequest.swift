@@ -7,7 +7,8 @@ import Vips
 /// One layout job, built once from what the caller wants (a display mode or a contact sheet,
 /// direction, pages, scale, background) and run on each document: `select` reads the page
 /// ranges against the document, `lay` measures the pages and lays them out, and the writers render
-/// the layout as a vector PDF, images, the web reader, a fixed-layout EPUB or a comic archive.
+/// the layout as a vector PDF, images, the web reader, a fixed-layout EPUB or a comic archive
+/// (each writer's file holds its builder from a `LaidOut`: `vectorJob`, `rasterJob`, …).
 /// What the document leaves open, its own hints (/PageLayout, /Direction, a comic's ComicInfo)
 /// decide.
 public struct LayoutRequest: Sendable {
@@ -161,19 +162,6 @@ public struct LaidOut: Sendable {
 }
 
 extension LayoutRequest {
-    /// The vector PDF writer of `laidOut` (sheets in points, unless fitted). `onFallback` hears
-    /// why the sheets are drawn with cairo when qpdf cannot make them.
-    public func vectorJob(
-        _ laidOut: LaidOut, progressLabel: String?, onFallback: @escaping (QPDFError) -> Void
-    ) -> VectorJob {
-        var job = VectorJob(
-            views: laidOut.layout.views, scales: laidOut.sheetScales, background: background,
-            geometry: laidOut.geometry, progressLabel: progressLabel, onFallback: onFallback)
-        job.readingOrder = .sheets(laidOut.options)
-        job.encryption = encryption
-        return job
-    }
-
     /// What the raster writers of `laidOut` render from: `scales` (one per view, or per page for
     /// an EPUB), `input`'s document, language and `title`.
     public func context(
@@ -183,56 +171,5 @@ extension LayoutRequest {
             options: laidOut.options, scales: scales, geometry: laidOut.geometry, source: input.source,
             password: password, workers: workers, title: title, language: input.language, progressLabel: progressLabel,
             storedJPEGs: input.comic?.storedJPEGs ?? [:])
-    }
-
-    /// The web reader of `laidOut`, with the document's title, language and outline.
-    public func webReader(_ laidOut: LaidOut, input: LayoutInput, progressLabel: String?) -> WebReader {
-        var reader = WebReader(
-            layout: laidOut.layout,
-            context: context(
-                laidOut, input: input, scales: laidOut.imageScales,
-                title: WebReader.title(input.document.title, source: input.source), progressLabel: progressLabel))
-        reader.outline = input.document.outline
-        reader.background = background
-        reader.imageSets = readerImageSets
-        return reader
-    }
-
-    /// The image writer of `laidOut`: one file per view, named `names`, in `format`.
-    public func rasterJob(
-        _ laidOut: LaidOut, input: LayoutInput, names: [String], format: ImageFormat, options: SaverOptions,
-        progressLabel: String?
-    ) -> RasterJob {
-        RasterJob(
-            views: laidOut.layout.views, scales: laidOut.imageScales, names: names, format: format,
-            options: RasterJob.defaultOptions(for: format, given: options), background: background ?? .white,
-            geometry: laidOut.geometry, source: input.source, password: password, workers: workers,
-            progressLabel: progressLabel)
-    }
-
-    /// The fixed-layout EPUB of `laidOut`: its pages, titled by the document (or `file`), with
-    /// its language, outline, page labels and a comic's ComicInfo.
-    public func epubJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> EPUBJob {
-        var job = EPUBJob(
-            pages: laidOut.pages,
-            context: context(
-                laidOut, input: input, scales: laidOut.pageScales(fit: fit, isComic: input.comic != nil),
-                title: input.title(file: file), progressLabel: progressLabel))
-        job.outline = input.document.outline
-        job.labels = input.labels(of: laidOut.pages.map(\.number))
-        job.comic = input.comic?.info
-        return job
-    }
-
-    /// The comic archive of `laidOut`: its views as JPEG images with a ComicInfo.xml.
-    public func cbzJob(_ laidOut: LaidOut, input: LayoutInput, file: String, progressLabel: String?) -> CBZJob {
-        var job = CBZJob(
-            layout: laidOut.layout,
-            context: context(
-                laidOut, input: input, scales: laidOut.comicScales(isComic: input.comic != nil),
-                title: input.title(file: file), progressLabel: progressLabel))
-        job.background = background ?? .white
-        job.comic = input.comic?.info
-        return job
     }
 }

@@ -99,3 +99,17 @@ public struct RasterJob: Sendable {
         }
     }
 }
+
+extension LayoutRequest {
+    /// The image writer of `laidOut`: one file per view, named `names`, in `format`.
+    public func rasterJob(
+        _ laidOut: LaidOut, input: LayoutInput, names: [String], format: ImageFormat, options: SaverOptions,
+        progressLabel: String?
+    ) -> RasterJob {
+        RasterJob(
+            views: laidOut.layout.views, scales: laidOut.imageScales, names: names, format: format,
+            options: RasterJob.defaultOptions(for: format, given: options), background: background ?? .white,
+            geometry: laidOut.geometry, source: input.source, password: password, workers: workers,
+            progressLabel: progressLabel)
+    }
+}

@@ -38,11 +38,11 @@ public struct VectorJob {
     }
 
     /// Writes the sheets through a temporary file: the destination is complete or untouched.
-    /// Returns what became of the document's navigation (nil when cairo drew the sheets: then
-    /// none is kept).
+    /// Says how many of the document's links were dropped (nil when cairo drew the sheets: then
+    /// no navigation is kept).
     @discardableResult
-    public func write(_ input: LayoutInput, to path: String) throws -> NavigationReport? {
-        try AtomicOutput.write(to: path) { temporary -> NavigationReport? in
+    public func write(_ input: LayoutInput, to path: String) throws -> LayoutWritten {
+        let navigation = try AtomicOutput.write(to: path) { temporary -> NavigationReport? in
             if let structure = input.structure {
                 do throws(QPDFError) {
                     return try FormSheets.write(
@@ -65,6 +65,7 @@ public struct VectorJob {
             try drawWithCairo(input.document, to: temporary)
             return nil
         }
+        return LayoutWritten(path: path, linksDropped: navigation?.linksDropped)
     }
 
     /// The catalog entries of a reading order: /Direction is written only for right-to-left.
@@ -107,5 +108,25 @@ public struct VectorJob {
             progress.advance()
         }
         try writer.finish()
+    }
+}
+
+extension VectorJob: LayoutWriter {
+    /// Vector sheets: no raster image, so nothing limits a side, and transparency is the viewer's.
+    public static let format = OutputFormat(name: "PDF", naming: .suffix(".pdf"))
+}
+
+extension LayoutRequest {
+    /// The vector PDF writer of `laidOut` (sheets in points, unless fitted). `onFallback` hears
+    /// why the sheets are drawn with cairo when qpdf cannot make them.
+    public func vectorJob(
+        _ laidOut: LaidOut, progressLabel: String?, onFallback: @escaping (QPDFError) -> Void
+    ) -> VectorJob {
+        var job = VectorJob(
+            views: laidOut.layout.views, scales: laidOut.sheetScales, background: background,
+            geometry: laidOut.geometry, progressLabel: progressLabel, onFallback: onFallback)
+        job.readingOrder = .sheets(laidOut.options)
+        job.encryption = encryption
+        return job
     }
 }

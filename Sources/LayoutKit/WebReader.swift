@@ -369,3 +369,25 @@ enum JSONText {
         return out + "\""
     }
 }
+
+extension WebReader: RenderContextWriter {
+    /// A folder of WebP pages (`index.html` and what it shows).
+    public static let format = OutputFormat(
+        name: "web reader", naming: .folder, maxSide: ImageFormat.webp.maxSide,
+        keepsTransparency: ImageFormat.webp.hasAlpha)
+}
+
+extension LayoutRequest {
+    /// The web reader of `laidOut`, with the document's title, language and outline.
+    public func webReader(_ laidOut: LaidOut, input: LayoutInput, progressLabel: String?) -> WebReader {
+        var reader = WebReader(
+            layout: laidOut.layout,
+            context: context(
+                laidOut, input: input, scales: laidOut.imageScales,
+                title: WebReader.title(input.document.title, source: input.source), progressLabel: progressLabel))
+        reader.outline = input.document.outline
+        reader.background = background
+        reader.imageSets = readerImageSets
+        return reader
+    }
+}

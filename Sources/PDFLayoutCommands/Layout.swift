@@ -484,7 +484,7 @@ extension PDFLayout {
         }
 
         /// `--format html`: a web reader, a folder rather than files named by their suffix.
-        private var writesReader: Bool { format?.lowercased() == "html" }
+        private var writesReader: Bool { OutputTarget.isReader(format: format) }
 
         /// Whether `-o` (with `--format`) writes PDF sheets: a .pdf name, or a folder or standard
         /// output without another format.

@@ -24,7 +24,7 @@ struct LayoutJob: Sendable {
 
     /// What one PDF's output came to: the files (as the JSON record lists them), the lines for
     /// people, and the links the sheets could not keep.
-    private struct Written {
+    struct Written {
         var lines: [String] = []
         var outputs: [WrittenOutput] = []
         var linksDropped: Int?
@@ -32,13 +32,12 @@ struct LayoutJob: Sendable {
 
     /// Lays out one PDF and writes its outputs; returns the report and the lines for people.
     func run(_ batchInput: BatchInput) throws -> LayoutResult {
-        let file = batchInput.path
         // Command-line checks that need no document come first, before stdin is read.
         // `-o -`: written to a private temporary file, then copied to standard output whole.
         let (target, spool) = try resolveTarget(batchInput)
         defer { spool?.remove() }
         try check(target)
-        guard target?.kind == .cbz else { return try run(batchInput, to: target, spool: spool) }
+        guard target?.kind == .format(CBZJob.format) else { return try run(batchInput, to: target, spool: spool) }
         var job = self
         job.request = request.forComicArchive()
         return try job.run(batchInput, to: target, spool: spool)
@@ -89,16 +88,13 @@ struct LayoutJob: Sendable {
         return LayoutResult(report: report, lines: written.lines)
     }
 
-    /// `--format html`: a web reader instead of files named by their suffix.
-    private var isReader: Bool { format?.lowercased() == "html" }
-
     /// In a batch the bar counts documents; a page bar inside it would fight it.
     private var drawsProgress: Bool { !quiet && !batched }
 
     /// What `-o` names for this PDF, and the spool when it goes to standard output.
     private func resolveTarget(_ batchInput: BatchInput) throws(ToolFailure) -> (OutputTarget?, StandardOutputSpool?) {
         if let folder { return (try target(for: batchInput, in: folder), nil) }
-        if isReader, let output { return (try OutputTarget.reader(output), nil) }
+        if OutputTarget.isReader(format: format), let output { return (try OutputTarget.reader(output), nil) }
         guard output == "-" else {
             return (try output.map { (text: String) throws(ToolFailure) in try OutputTarget.parse(text) }, nil)
         }
@@ -118,12 +114,12 @@ struct LayoutJob: Sendable {
 
     /// Options that contradict the output: command-line mistakes (64).
     private func check(_ target: OutputTarget?) throws(ToolFailure) {
-        if target?.kind == .epub, request.columns != nil {
+        if target?.kind == .format(EPUBJob.format), request.columns != nil {
             throw ToolFailure(
                 "--columns makes one sheet; an EPUB holds the pages, laid out by the reading system",
                 status: ExitStatus.usage)
         }
-        if target?.kind == .pdf, request.dpi != nil {
+        if target?.kind == .format(VectorJob.format), request.dpi != nil {
             throw ToolFailure(
                 "--dpi applies to images; PDF sheets are in points (--fit WxH in points scales them)",
                 status: ExitStatus.usage)
@@ -205,10 +201,12 @@ struct LayoutJob: Sendable {
         var written: Written
         do {
             switch target.kind {
-            case .pdf: written = try writeSheets(laidOut, of: input, to: target.path, batchInput: batchInput)
-            case .reader: written = try writeReader(laidOut, of: input, to: target.path, file: file)
-            case .epub: written = try writeEPUB(laidOut, of: input, to: target.path, file: file)
-            case .cbz: written = try writeCBZ(laidOut, of: input, to: target, file: file)
+            case .format(let format):
+                // OutputTarget gives only the formats listed in `writers`, each with its step.
+                guard let writer = Self.writers.first(where: { $0.format == format }) else {
+                    throw ToolFailure(file: file, "pdflayout has no writer of \(format)")
+                }
+                written = try writer.write(self)(laidOut, input, target, batchInput)
             case .sidecar:
                 // OutputTarget.kind gives images, PDFs, books and the reader only: pdflayout writes no sidecar.
                 throw ToolFailure(file: file, "pdflayout writes no editor's sidecar")
@@ -241,17 +239,43 @@ struct LayoutJob: Sendable {
     private func refuseCopyingForbidden(
         _ input: LayoutInput, into target: OutputTarget, file: String
     ) throws(ToolFailure) {
-        guard target.kind != .pdf, input.document.forbidsCopying, request.encryption != .drop else { return }
+        guard target.kind != .format(VectorJob.format), input.document.forbidsCopying, request.encryption != .drop
+        else { return }
         throw ToolFailure(
             file: file,
-            "its permissions forbid copying, which \(target.kind == .reader ? "a reader's text layer" : "images") cannot carry: write PDF sheets (-o NAME.pdf), which keep them, or give its owner password or --drop-encryption"
+            "its permissions forbid copying, which \(target.kind.isFolder ? "a reader's text layer" : "images") cannot carry: write PDF sheets (-o NAME.pdf), which keep them, or give its owner password or --drop-encryption"
         )
+    }
+
+    /// A document or folder pdflayout writes: its LayoutKit writer's facts and the step that
+    /// builds that writer, refuses what the format cannot hold, writes, and says what was written.
+    struct FormatWriter {
+        typealias Step = (LayoutJob) -> (LaidOut, LayoutInput, OutputTarget, BatchInput) throws -> Written
+        let format: OutputFormat
+        let write: Step
+
+        init(_ writer: any LayoutWriter.Type, _ write: @escaping Step) {
+            format = writer.format
+            self.write = write
+        }
+    }
+
+    /// The documents (`-o NAME.suffix`, `--format suffix`) in the order messages list them, then
+    /// the reader's folder (`--format html`). A new output format is its writer in LayoutKit and
+    /// one entry here with its step: `-o`, `--format`, their messages and every `OutputKind`
+    /// answer come from the writer's `OutputFormat`.
+    static var writers: [FormatWriter] {
+        [
+            FormatWriter(VectorJob.self, LayoutJob.writeSheets), FormatWriter(EPUBJob.self, LayoutJob.writeEPUB),
+            FormatWriter(CBZJob.self, LayoutJob.writeCBZ), FormatWriter(WebReader.self, LayoutJob.writeReader),
+        ]
     }
 
     /// The vector PDF; qpdf's failure to make the sheets falls back to cairo, said on stderr.
     private func writeSheets(
-        _ laidOut: LaidOut, of input: LayoutInput, to path: String, batchInput: BatchInput
+        _ laidOut: LaidOut, of input: LayoutInput, to target: OutputTarget, batchInput: BatchInput
     ) throws -> Written {
+        let path = target.path
         let quiet = !drawsProgress
         let job = request.vectorJob(laidOut, progressLabel: quiet ? nil : "pdflayout: writing sheets") { error in
             if !quiet {
@@ -259,26 +283,26 @@ struct LayoutJob: Sendable {
                     "pdflayout: \(batchInput): \(PlainWords.clean("\(error)")); drawing the sheets with cairo instead")
             }
         }
-        let navigation = try job.write(input, to: path)
+        let sheets = try job.write(input, to: path)
         let count = laidOut.layout.views.count
         var written = Written(
             lines: ["\(path): \(count) sheet\(count == 1 ? "" : "s")"], outputs: [WrittenOutput(path: path)])
-        if let navigation, navigation.linksDropped > 0 {
-            let dropped = navigation.linksDropped
+        if let dropped = sheets.linksDropped, dropped > 0 {
             written.lines.append("\(path): \(dropped) link\(dropped == 1 ? "" : "s") to pages not laid out dropped")
         }
-        written.linksDropped = navigation?.linksDropped
+        written.linksDropped = sheets.linksDropped
         return written
     }
 
     /// Renders every page for the reader (twice as sharp as asked, for zoom, unless
     /// `--reader-sets 1`), after refusing pages too large for WebP, and writes the folder.
     private func writeReader(
-        _ laidOut: LaidOut, of input: LayoutInput, to folder: String, file: String
+        _ laidOut: LaidOut, of input: LayoutInput, to target: OutputTarget, batchInput: BatchInput
     ) throws -> Written {
+        let folder = target.path, file = batchInput.path
         let reader = request.webReader(
             laidOut, input: input, progressLabel: drawsProgress ? "pdflayout: writing the reader" : nil)
-        let maxSide = OutputKind.reader.maxSide
+        let maxSide = WebReader.format.maxSide
         let jobs = reader.pageJobs()
         for job in jobs where max(job.rendered.width, job.rendered.height) > maxSide || job.normal.width < 1 {
             let size = job.rendered, set = job.sharp == nil ? "" : " in the sharp set"
@@ -288,7 +312,7 @@ struct LayoutJob: Sendable {
                 status: ExitStatus.usage)
         }
         input.warmUp()
-        try reader.write(to: folder)
+        _ = try reader.write(input, to: folder)
         let count = reader.layout.views.count
         return Written(
             lines: ["\(folder)/index.html: \(count) view\(count == 1 ? "" : "s"), \(jobs.count) pages"],
@@ -299,11 +323,12 @@ struct LayoutJob: Sendable {
     /// size: 144 dpi), with the layout's spreads and direction for the reading system; pages
     /// too large for JPEG are refused before anything is drawn.
     private func writeEPUB(
-        _ laidOut: LaidOut, of input: LayoutInput, to path: String, file: String
+        _ laidOut: LaidOut, of input: LayoutInput, to target: OutputTarget, batchInput: BatchInput
     ) throws -> Written {
+        let path = target.path, file = batchInput.path
         let job = request.epubJob(
             laidOut, input: input, file: file, progressLabel: drawsProgress ? "pdflayout: writing the EPUB" : nil)
-        let maxSide = OutputKind.epub.maxSide
+        let maxSide = EPUBJob.format.maxSide
         for (page, size) in zip(job.pages, job.pixelSizes) where max(size.width, size.height) > maxSide {
             throw ToolFailure(
                 file: file,
@@ -311,7 +336,7 @@ struct LayoutJob: Sendable {
                 status: ExitStatus.usage)
         }
         input.warmUp()
-        try job.write(to: path)
+        _ = try job.write(input, to: path)
         let count = job.pages.count
         let options = laidOut.options
         return Written(
@@ -324,13 +349,14 @@ struct LayoutJob: Sendable {
     /// `-o BOOK.cbz`: refuses absurd sizes before anything is drawn, then renders every view
     /// into the archive with its ComicInfo.xml.
     private func writeCBZ(
-        _ laidOut: LaidOut, of input: LayoutInput, to target: OutputTarget, file: String
+        _ laidOut: LaidOut, of input: LayoutInput, to target: OutputTarget, batchInput: BatchInput
     ) throws -> Written {
+        let file = batchInput.path
         let job = request.cbzJob(
             laidOut, input: input, file: file, progressLabel: drawsProgress ? "pdflayout: writing the CBZ" : nil)
         try SizeGuard.check(job.layout.views, scales: job.context.scales, target: target, force: force)
         input.warmUp()
-        try job.write(to: target.path)
+        _ = try job.write(input, to: target.path)
         let count = laidOut.layout.views.count
         return Written(
             lines: ["\(target.path): \(count) image\(count == 1 ? "" : "s") with ComicInfo.xml"],
@@ -394,7 +420,7 @@ struct LayoutJob: Sendable {
         let kind = OutputTarget.kind(format: format ?? "pdf")
         let path = try folder.resolve(input, as: kind, create: create).path
         // DIR/NAME/ for each PDF: a reader is a folder.
-        if kind == .reader { return OutputTarget(path: path, kind: .reader) }
+        if kind.isFolder { return OutputTarget(path: path, kind: kind) }
         return try OutputTarget.parse(path)
     }
 }

@@ -7,8 +7,9 @@ import Poppler
 import ToolSupport
 import Vips
 
-/// What `-o` asks for: a vector PDF, one raster image per view in a libvips format, a
-/// fixed-layout EPUB, a CBZ, or (with `--format html`) a folder holding a web reader: one of the plan's `OutputKind`s at a path.
+/// What `-o` asks for: one raster image per view in a libvips format, a document a LayoutKit writer
+/// makes (`LayoutJob.writers`: PDF sheets, a fixed-layout EPUB, a CBZ), or (with `--format html`)
+/// a folder holding the web reader: one of the plan's `OutputKind`s at a path.
 struct OutputTarget: Equatable {
     /// The PDF's path, the reader's folder, or the images' name as given (without `[options]`).
     var path: String
@@ -19,17 +20,32 @@ struct OutputTarget: Equatable {
     /// The image formats pdflayout writes.
     static let imageFormats: [ImageFormat] = [.png, .jpeg, .webp, .tiff]
 
-    /// `--format NAME` (checked by `validate()`): html is the reader, pdf, epub and cbz those
-    /// documents, the rest images.
+    /// `--format NAME` (checked by `validate()`): html is the reader, a document's suffix without
+    /// its dot (pdf, epub, cbz) that document, the rest images.
     static func kind(format name: String) -> OutputKind {
-        if name.lowercased() == "html" { return .reader }
-        return OutputKind(documentSuffix: "." + name) ?? .image(ImageFormat(named: name))
+        if isReader(format: name) { return .format(WebReader.format) }
+        return document(suffix: "." + name).map(OutputKind.format) ?? .image(ImageFormat(named: name))
     }
+
+    /// Whether `--format NAME` asks for the web reader (a folder, not files named by a suffix).
+    static func isReader(format name: String?) -> Bool { name?.lowercased() == "html" }
+
+    /// The documents pdflayout writes, each one file named by its suffix, in the order messages
+    /// list them.
+    static var documents: [OutputFormat] { LayoutJob.writers.map(\.format).filter { !$0.isFolder } }
+
+    /// The document `suffix` (".pdf", ".EPUB") names, nil for any other.
+    static func document(suffix: String) -> OutputFormat? {
+        documents.first { $0.suffix == suffix.lowercased() }
+    }
+
+    /// The documents' suffixes, in the order messages list them (".pdf", ".epub", ".cbz").
+    static var documentSuffixes: [String] { documents.map(\.suffix) }
 
     /// The names `--format` takes, as listed to users ("pdf, epub, cbz, png, jpg, webp, tif or
     /// html"); JPEG's and TIFF's long suffixes are taken too.
     static let formatNames: [String] =
-        OutputKind.documents.map { String($0.suffix.dropFirst()) } + imageFormats.map { String($0.suffix.dropFirst()) }
+        documentSuffixes.map { String($0.dropFirst()) } + imageFormats.map { String($0.suffix.dropFirst()) }
         + ["html"]
 
     /// Whether `--format NAME` names something pdflayout writes.
@@ -52,7 +68,7 @@ struct OutputTarget: Equatable {
                 "-o \(text): --format html writes a folder (index.html and what it shows), not one file: name the folder (-o \(suggested.isEmpty ? "book" : suggested)/)",
                 status: ExitStatus.usage)
         }
-        return OutputTarget(path: folder, kind: .reader)
+        return OutputTarget(path: folder, kind: .format(WebReader.format))
     }
 
     /// Reads `-o`: the suffix decides the kind. Errors are command-line errors.
@@ -60,15 +76,15 @@ struct OutputTarget: Equatable {
         let target = SaveTarget(text)
         guard let suffix = target.suffix else {
             throw ToolFailure(
-                "-o \(text): name the output with a suffix: .pdf, .png, .jpg, .webp or .tif", status: ExitStatus.usage)
+                "-o \(text): name the output with a suffix: \(Self.suffixList)", status: ExitStatus.usage)
         }
-        if let kind = OutputKind(documentSuffix: suffix) {
+        if let document = document(suffix: suffix) {
             guard target.options.isEmpty else {
                 throw ToolFailure(
-                    "-o \(text): saver options in [brackets] apply to images, not to \(suffix.dropFirst().uppercased())",
+                    "-o \(text): saver options in [brackets] apply to images, not to \(document.name)",
                     status: ExitStatus.usage)
             }
-            return OutputTarget(path: target.path, kind: kind)
+            return OutputTarget(path: target.path, kind: .format(document))
         }
         if suffix == ".html" || suffix == ".htm" {
             let folder = String(target.path.dropLast(suffix.count))
@@ -94,15 +110,15 @@ struct OutputTarget: Equatable {
 
     /// ".pdf, .epub, .cbz, .png, .jpg, .webp or .tif": what `-o` names.
     static var suffixList: String {
-        let suffixes = OutputKind.documents.map(\.suffix) + imageFormats.map(\.suffix)
+        let suffixes = documentSuffixes + imageFormats.map(\.suffix)
         return suffixes.dropLast().joined(separator: ", ") + " or " + suffixes[suffixes.count - 1]
     }
 
     /// The files written for `views`.
     func paths(views: [View]) -> [String] {
         switch kind {
-        case .pdf, .sidecar, .epub, .cbz: return [path]
-        case .reader: return [path + "/index.html"]
+        case .format(let format): return format.isFolder ? [path + "/index.html"] : [path]
+        case .sidecar: return [path]
         case .image: return OutputNames.names(for: path, views: views)
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import CoreTypes
 import Foundation
+import LayoutKit
 import PageLayout
 import QPDF
 import ToolSupport
@@ -103,7 +104,7 @@ extension PDFLayout {
                 let input = BatchInput(path: file)
                 let plan = try OutputPlan(
                     output: self.output, inPlace: false, inputs: [input], tag: "", tagInFolders: false, option: "-o")
-                output = try plan.resolve(input, as: .pdf, keepingInputSuffix: true).path
+                output = try plan.resolve(input, as: .format(VectorJob.format), keepingInputSuffix: true).path
             } else {
                 output = self.output
             }
