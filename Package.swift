@@ -28,7 +28,9 @@ let package = Package(
         .library(name: "ToolSupport", targets: ["ToolSupport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // FilePath: the command layer's paths as paths, not strings with sentinels.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     // Layers, bottom up; a module imports only from layers below it (docs/ARCHITECTURE.md).
     targets: [
@@ -103,6 +105,7 @@ let package = Package(
             name: "CommandSupport",
             dependencies: [
                 "CoreTypes", "ToolSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "ImgToolCommands",
@@ -165,6 +168,7 @@ let package = Package(
                 "ImgToolCommands", "PDFLayoutCommands", "CommandSupport", "LayoutKit", "Sidecars", "Poppler",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The built binaries run as a user runs them.
         .testTarget(

@@ -32,7 +32,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
     /// Refuses `-` named more than once among the command line's files: standard input holds
     /// one file and can be read only once.
     public static func validateStandardInput(_ arguments: [String]) throws {
-        if arguments.filter({ $0 == "-" }).count > 1 {
+        if arguments.filter(BatchInput.isStandardInput).count > 1 {
             throw ValidationError("standard input (-) can be read only once")
         }
     }
@@ -79,7 +79,7 @@ public struct BatchOptions: ParsableArguments, Sendable {
 
     /// True when the summary line is worth printing even for a single input.
     public func summarises(_ arguments: [String]) -> Bool {
-        shard != nil || arguments.contains { $0 != "-" && InputScan.isFolder($0) }
+        shard != nil || arguments.contains { !BatchInput.isStandardInput($0) && InputScan.isFolder($0) }
     }
 }
 

@@ -1,5 +1,6 @@
 import CoreTypes
 import Foundation
+import SystemPackage
 import ToolSupport
 
 /// What a command writes for one input: an image in a format, a document or folder a writer
@@ -70,7 +71,7 @@ public struct ResolvedOutput: Sendable, Equatable {
         self.options = options
     }
 
-    public var isStandardOutput: Bool { path == "-" }
+    public var isStandardOutput: Bool { Destination.isStandardOutput(path) }
 }
 
 /// Where a command writes what it makes from each input (`imgtool horizon --fix`, `--overlay`,
@@ -132,14 +133,15 @@ public struct OutputPlan: Sendable {
             place = .beside
             return
         }
-        if output == "-" {
+        let destination = Destination(argument: output)
+        if destination.isStandardOutput {
             guard inputs.count == 1 else {
                 throw usage("\(option) - (standard output) takes one input, not \(inputs.count)")
             }
             place = .standardOutput
             return
         }
-        if Self.namesFolder(output) {
+        if destination.isFolder {
             place = .folder(output.hasSuffix("/") ? String(output.dropLast()) : output)
             if inputs.contains(where: \.isStandardInput) && inputs.count > 1 {
                 throw usage("standard input has no file name to use in \(output): give \(option) FILE")
@@ -172,7 +174,7 @@ public struct OutputPlan: Sendable {
         case .inPlace:
             path = input.path
         case .standardOutput:
-            return ResolvedOutput(path: "-", kind: kind)
+            return ResolvedOutput(path: Destination.standardOutputArgument, kind: kind)
         case .beside:
             if case .sidecar(let name) = kind {
                 // The editor's own name for it, beside the photo as the photo was named.
@@ -180,12 +182,11 @@ public struct OutputPlan: Sendable {
                 break
             }
             // Relative to where the input was named, as the input is (and as -o paths are reported).
-            path = ((input.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-                stem + tag + ext)
+            path = FilePath(input.path).removingLastComponent().appending(stem + tag + ext).string
         case .folder(let folder):
             // Mirror the input tree: photos/2024/a.jpg found in photos/ goes to DIR/2024/a.jpg.
-            let subfolder = input.foundInFolder ? (input.relativePath as NSString).deletingLastPathComponent : ""
-            let target = subfolder.isEmpty ? folder : (folder as NSString).appendingPathComponent(subfolder)
+            let subfolder = input.foundInFolder ? FilePath(input.relativePath).removingLastComponent().string : ""
+            let target = subfolder.isEmpty ? folder : FilePath(folder).appending(subfolder).string
             if create {
                 do {
                     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
@@ -195,7 +196,7 @@ public struct OutputPlan: Sendable {
                 } catch {}
             }
             let name = tagInFolders ? stem + tag + ext : stem + ext
-            path = (target as NSString).appendingPathComponent(name)
+            path = FilePath(target).appending(name).string
         case .file(let target):
             path = target.path
             options = SaverOptions(parsing: target.options)
@@ -230,8 +231,8 @@ public struct OutputPlan: Sendable {
     /// True when `output` names a folder: it ends in / or is an existing folder (the same rule for
     /// every command, one input or many).
     public static func namesFolder(_ output: String?) -> Bool {
-        guard let output, output != "-" else { return false }
-        return output.hasSuffix("/") || InputScan.isFolder(output)
+        guard let output else { return false }
+        return Destination(argument: output).isFolder
     }
 
     /// True when the made image goes to standard output (so reports must go to stderr).

@@ -30,9 +30,9 @@ public enum OutputSafety {
 
     /// The input among `inputs` that `output` would overwrite, if any.
     public static func input(overwrittenBy output: String, among inputs: [String]) -> String? {
-        guard output != "-" else { return nil }
+        guard !Destination.isStandardOutput(output) else { return nil }
         let path = SaveTarget(output).path
-        return inputs.first { $0 != "-" && sameFile(path, $0) }
+        return inputs.first { !BatchInput.isStandardInput($0) && sameFile(path, $0) }
     }
 
     /// The failure for writing `output` over the input `input`: exit 64 (a command-line mistake).
@@ -63,12 +63,13 @@ public enum OutputSafety {
         let given = outputs.compactMap { output in output.path.map { (output.option, SaveTarget($0).path) } }
         for (index, first) in given.enumerated() {
             for second in given[(index + 1)...] {
+                let toStandardOutput = (Destination.isStandardOutput(first.1), Destination.isStandardOutput(second.1))
                 let clash =
-                    first.1 == "-" || second.1 == "-"
-                    ? first.1 == second.1
+                    toStandardOutput.0 || toStandardOutput.1
+                    ? toStandardOutput.0 && toStandardOutput.1
                     : !first.1.hasSuffix("/") && !second.1.hasSuffix("/") && sameFile(first.1, second.1)
                 if clash {
-                    let place = first.1 == "-" ? "standard output" : first.1
+                    let place = toStandardOutput.0 ? "standard output" : first.1
                     throw ToolFailure(
                         "\(first.0) and \(second.0) would both write \(place): give each its own place",
                         status: ExitStatus.usage)

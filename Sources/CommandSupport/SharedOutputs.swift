@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import ToolSupport
 
 /// One file an input will make, as its command plans it before anything is written: the path
@@ -32,7 +33,7 @@ extension OutputPlan {
             var own: Set<String> = []
             // An input whose outputs cannot be planned (one would be an input) fails alone when it runs.
             guard let planned = try? outputs(input) else { continue }
-            for output in planned where output.path != "-" {
+            for output in planned where !Destination.isStandardOutput(output.path) {
                 let key = resolvedKey(output.path)
                 // One input may plan one path twice (two plans naming it alike): not a collision.
                 guard own.insert(key).inserted else { continue }
@@ -71,7 +72,7 @@ extension OutputPlan {
         let folder = url.deletingLastPathComponent().path
         guard let real = realpath(folder, nil) else { return url.path }
         defer { free(real) }
-        return (String(cString: real) as NSString).appendingPathComponent(url.lastPathComponent)
+        return FilePath(String(cString: real)).appending(url.lastPathComponent).string
     }
 
     /// `out/book.png` → the key of `out/book-NNN.png`.
@@ -89,7 +90,7 @@ extension OutputPlan {
     }
 
     private static func split(_ path: String) -> (stem: String, suffix: String) {
-        let name = (path as NSString).lastPathComponent
+        let name = FilePath(path).lastComponent?.string ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (path, "") }
         let suffix = String(name[dot...])
         return (String(path.dropLast(suffix.count)), suffix)

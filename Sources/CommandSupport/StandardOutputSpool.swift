@@ -23,7 +23,7 @@ public final class StandardOutputSpool: Sendable {
     /// Streams a finished file to standard output.
     public func copyToStandardOutput(_ path: String) throws(ToolFailure) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ToolFailure(file: "<stdout>", "the written file could not be read back")
+            throw ToolFailure(file: Destination.standardOutputShown, "the written file could not be read back")
         }
         defer { try? handle.close() }
         do {
@@ -31,7 +31,7 @@ public final class StandardOutputSpool: Sendable {
                 try FileHandle.standardOutput.write(contentsOf: chunk)
             }
         } catch {
-            throw ToolFailure(file: "<stdout>", "cannot write: \(SystemErrorText.reason(error))")
+            throw ToolFailure(file: Destination.standardOutputShown, "cannot write: \(SystemErrorText.reason(error))")
         }
     }
 

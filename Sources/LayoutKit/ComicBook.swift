@@ -111,7 +111,7 @@ public enum ComicBook {
     /// True for a path pdflayout reads as a comic: a file named .cbz/.cb7/.cbt/.cbr, or a folder
     /// holding images and no PDFs or comic archives (those make it a folder of books).
     public static func isComic(_ path: String) -> Bool {
-        guard path != "-" else { return false }
+        guard !BatchInput.isStandardInput(path) else { return false }
         if archiveSuffixes.contains(suffix(path)) { return true }
         guard InputScan.isFolder(path), let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             return false

@@ -3,6 +3,7 @@ import Foundation
 import PageLayout
 import Poppler
 import QPDF
+import ToolSupport
 import Vips
 
 /// An open PDF with what pdflayout needs to know about it.
@@ -52,7 +53,7 @@ public struct LayoutInput {
     /// `ComicError`, `LayoutError`.
     public static func open(argument file: String, password: String?, pageLimit: Int? = nil) throws -> LayoutInput {
         if ComicBook.isComic(file) { return try openComic(file, pageLimit: pageLimit) }
-        guard file == "-" else { return try open(.file(file), password: password) }
+        guard BatchInput.isStandardInput(file) else { return try open(.file(file), password: password) }
         switch try StandardInputBook.read(pageLimit: pageLimit) {
         case .pdf(let bytes): return try open(.bytes(bytes), password: password)
         case .comic(let comic): return try open(comic: comic)
@@ -132,7 +133,8 @@ public struct LayoutInput {
     public func title(file: String) -> String {
         if let title = document.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { return title }
         if case .file(let path) = source { return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
-        return file == "-" ? "PDF" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return BatchInput.isStandardInput(file)
+            ? "PDF" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     }
 
     /// The page labels (/PageLabels) of the given pages that have one, by page number.

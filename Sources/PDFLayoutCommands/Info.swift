@@ -150,7 +150,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         var source = PDFSource.file(file)
         do {
             if ComicBook.isComic(file) { return try readComic(file, LayoutInput.openComic(file)) }
-            if file == "-" {
+            if BatchInput.isStandardInput(file) {
                 switch try StandardInputBook.read() {
                 case .pdf(let bytes): source = .bytes(bytes)
                 case .comic(let comic): return try readComic(file, LayoutInput.open(comic: comic))
@@ -173,7 +173,9 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
                         page: index + 1, width: Points.json(size.width), height: Points.json(size.height),
                         rotation: structure?.pages[index].rotation, label: page.label))
             }
-            let needsPassword = password != nil && file != "-" && (try? Document(path: file, password: nil)) == nil
+            let needsPassword =
+                password != nil && !BatchInput.isStandardInput(file)
+                && (try? Document(path: file, password: nil)) == nil
             return PDFInfo(
                 file: file, pageCount: document.pageCount, pdfVersion: document.pdfVersion,
                 pageLayout: PageLayoutHint(pdfName: document.pageLayoutName ?? ""), direction: structure?.direction,
@@ -206,7 +208,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
     }
 
     public var summary: [String] {
-        let shownFile = file == "-" ? "<stdin>" : file
+        let shownFile = BatchInput.shown(file)
         var header =
             pdfVersion.map {
                 "\(shownFile): PDF \($0), \(pageCount) page\(pageCount == 1 ? "" : "s"), layout \(pageLayout.rawValue)"

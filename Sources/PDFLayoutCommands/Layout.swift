@@ -358,7 +358,7 @@ extension PDFLayout {
                     throw ValidationError("--reader-sets must be 1 (the chosen size) or 2 (and twice as sharp)")
                 }
             }
-            if writesReader && (output == nil || output == "-") {
+            if writesReader && destination?.isStandardOutput != false {
                 throw ValidationError("--format html writes a folder: give it with -o DIR/")
             }
             if let gap, Self.margins(gap) == nil {
@@ -396,9 +396,9 @@ extension PDFLayout {
             report.nothingFoundLabel = "no pages"
             report.alwaysSummarise = batch.summarises(files)
             // With the PDF or image on standard output, reports go to stderr.
-            report.recordsToStandardError = output == "-"
+            report.recordsToStandardError = destination?.isStandardOutput == true
             let job = LayoutJob(
-                output: output, format: format, folder: folder, batched: several, quiet: quiet,
+                destination: destination, format: format, folder: folder, batched: several, quiet: quiet,
                 request: try layoutRequest(password: password), force: force, skipExisting: skipExisting)
             // Two documents never end in one output (book.cbz and book.pdf both as out/book.pdf, or
             // numbering out/book-001.png …), compared before anything is written.
@@ -449,11 +449,11 @@ extension PDFLayout {
         /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
         private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputPlan? {
             // One PDF's reader is the folder -o names, not a file in it.
-            if let output, !several, !writesReader, !OutputPlan.namesFolder(output) {
-                try OutputSafety.refuseOverwriting(output, inputs: inputs.map(\.path))
+            if let destination, !several, !writesReader, !destination.isFolder {
+                try OutputSafety.refuseOverwriting(destination.argument, inputs: inputs.map(\.path))
             }
-            guard several || (!writesReader && OutputPlan.namesFolder(output)), let output else {
-                if format != nil && output != "-" && !writesReader {
+            guard several || (!writesReader && destination?.isFolder == true), let output else {
+                if format != nil && destination?.isStandardOutput != true && !writesReader {
                     throw ToolFailure(
                         "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
                         status: ExitStatus.usage)
@@ -486,11 +486,15 @@ extension PDFLayout {
         /// `--format html`: a web reader, a folder rather than files named by their suffix.
         private var writesReader: Bool { OutputTarget.isReader(format: format) }
 
+        /// What `-o` names: a file, a folder or standard output.
+        private var destination: Destination? { output.map(Destination.init(argument:)) }
+
         /// Whether `-o` (with `--format`) writes PDF sheets: a .pdf name, or a folder or standard
         /// output without another format.
         static func writesPDF(output: String, format: String?) -> Bool {
             if let format { return format.lowercased() == "pdf" }
-            return output.hasSuffix("/") || output == "-" || output.lowercased().hasSuffix(".pdf")
+            return output.hasSuffix("/") || Destination(argument: output).isStandardOutput
+                || output.lowercased().hasSuffix(".pdf")
         }
 
         /// The command-line flag of a mode, as the user typed it.

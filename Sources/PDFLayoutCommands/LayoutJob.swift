@@ -11,7 +11,8 @@ import ToolSupport
 /// input): resolves each PDF's output, runs the layout request (LayoutKit) on it, and turns what
 /// was written into the lines for people and the JSON record.
 struct LayoutJob: Sendable {
-    var output: String?
+    /// What `-o` names; nil without it.
+    var destination: Destination?
     var format: String?
     /// `-o DIR/` for several PDFs.
     var folder: OutputPlan?
@@ -63,7 +64,7 @@ struct LayoutJob: Sendable {
             // A valid PDF with nothing to lay out: reported, not an error (exit status 2).
             let report = LayoutReport(
                 file: file, layout: Layout(views: []), options: request.options(for: input), box: request.box)
-            let shown = file == "-" ? "<stdin>" : file
+            let shown = batchInput.description
             var result = LayoutResult(
                 report: report, lines: ["\(shown): no pages to lay out\(target == nil ? "" : ", nothing written")"])
             result.noPages = true
@@ -94,10 +95,9 @@ struct LayoutJob: Sendable {
     /// What `-o` names for this PDF, and the spool when it goes to standard output.
     private func resolveTarget(_ batchInput: BatchInput) throws(ToolFailure) -> (OutputTarget?, StandardOutputSpool?) {
         if let folder { return (try target(for: batchInput, in: folder), nil) }
-        if OutputTarget.isReader(format: format), let output { return (try OutputTarget.reader(output), nil) }
-        guard output == "-" else {
-            return (try output.map { (text: String) throws(ToolFailure) in try OutputTarget.parse(text) }, nil)
-        }
+        guard let destination else { return (nil, nil) }
+        if OutputTarget.isReader(format: format) { return (try OutputTarget.reader(destination.argument), nil) }
+        guard destination.isStandardOutput else { return (try OutputTarget.parse(destination.argument), nil) }
         if Console.isTerminal(1) {
             throw ToolFailure(
                 "refusing to write \((format ?? "pdf").uppercased()) data to a terminal: redirect standard output or give -o FILE",
@@ -222,12 +222,16 @@ struct LayoutJob: Sendable {
             // The input's encryption, not the output, is what stops the writing.
             throw Failures.failure(QPDFError.encryptionNotKept(gap), file: file)
         } catch {
-            throw Failures.failure(error, file: output == "-" ? "<stdout>" : output ?? file)
+            throw Failures.failure(error, file: destination?.description ?? file)
         }
         if let spool, let path = target.paths(views: laidOut.layout.views).first {
             try spool.copyToStandardOutput(path)
-            written.lines = written.lines.map { $0.replacingOccurrences(of: path, with: "<stdout>") }
-            written.outputs = written.outputs.map { WrittenOutput(path: "-", width: $0.width, height: $0.height) }
+            written.lines = written.lines.map {
+                $0.replacingOccurrences(of: path, with: Destination.standardOutputShown)
+            }
+            written.outputs = written.outputs.map {
+                WrittenOutput(path: Destination.standardOutputArgument, width: $0.width, height: $0.height)
+            }
         }
         return written
     }

@@ -57,7 +57,7 @@ struct OutputTarget: Equatable {
     static func reader(_ text: String) throws(ToolFailure) -> OutputTarget {
         var folder = text
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        guard !folder.isEmpty, folder != "-" else {
+        guard !folder.isEmpty, !Destination.isStandardOutput(folder) else {
             throw ToolFailure("-o \(text): --format html writes a folder: name it (-o book/)", status: ExitStatus.usage)
         }
         // A folder named like a page would leave users looking for a file that is not there.

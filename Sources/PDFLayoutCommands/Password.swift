@@ -19,7 +19,7 @@ struct PasswordOptions: ParsableArguments {
         if password != nil && passwordFile != nil {
             throw ValidationError("give --password or --password-file, not both")
         }
-        if passwordFile == "-" && pdfs.contains("-") {
+        if passwordFile.map(BatchInput.isStandardInput) == true && pdfs.contains(where: BatchInput.isStandardInput) {
             throw ValidationError(
                 "--password-file - reads standard input, which the PDF (-) already is: name a file for one of them")
         }
@@ -29,10 +29,12 @@ struct PasswordOptions: ParsableArguments {
     /// its first line is empty).
     func resolve() throws(ToolFailure) -> String? {
         guard let passwordFile else { return password }
-        let shown = passwordFile == "-" ? "--password-file <stdin>" : "--password-file \(passwordFile)"
+        let shown = "--password-file \(BatchInput.shown(passwordFile))"
         let line: String
         do {
-            line = passwordFile == "-" ? try FirstLine.readStandardInput() : try FirstLine.read(path: passwordFile)
+            line =
+                BatchInput.isStandardInput(passwordFile)
+                ? try FirstLine.readStandardInput() : try FirstLine.read(path: passwordFile)
         } catch {
             throw ToolFailure(file: shown, Failures.message(error))
         }

@@ -88,10 +88,10 @@ extension PDFLayout {
                 // The JSON log has a record for failures too, as every command's --json does.
                 if json,
                     let line = try? JSONLines().line(
-                        FailedRecord(file: file == "-" ? "<stdin>" : file, error: error.cause, exitStatus: error.status)
+                        FailedRecord(file: BatchInput.shown(file), error: error.cause, exitStatus: error.status)
                     )
                 {
-                    if output == "-" { Console.error(line) } else { print(line) }
+                    if Destination.isStandardOutput(output) { Console.error(line) } else { print(line) }
                 }
                 throw ExitCode(error.status)
             }
@@ -109,7 +109,8 @@ extension PDFLayout {
                 output = self.output
             }
             try OutputSafety.refuseOverwriting(output, inputs: [file])
-            if output == "-" && Console.isTerminal(1) {
+            let toStandardOutput = Destination.isStandardOutput(output)
+            if toStandardOutput && Console.isTerminal(1) {
                 throw ToolFailure(
                     "refusing to write PDF data to a terminal: redirect standard output or give -o FILE",
                     status: ExitStatus.usage)
@@ -121,7 +122,7 @@ extension PDFLayout {
             } catch {
                 throw Failures.failure(error, file: file)
             }
-            if output == "-" {
+            if toStandardOutput {
                 do {
                     let bytes = try preferences.data(from: source, password: password)
                     FileHandle.standardOutput.write(Data(bytes))
@@ -157,10 +158,10 @@ extension PDFLayout {
                     pageLayout: preferences.pageLayout.map { PageLayoutHint(pdfName: $0).rawValue },
                     direction: preferences.direction.map(DirectionName.json))
                 let line = try JSONLines().line(record, of: file)
-                if output == "-" { Console.error(line) } else { print(line) }
+                if Destination.isStandardOutput(output) { Console.error(line) } else { print(line) }
                 return
             }
-            if !quiet && output != "-" {
+            if !quiet && !Destination.isStandardOutput(output) {
                 let what = [
                     preferences.pageLayout.map { "/PageLayout /\($0)" },
                     preferences.direction.map { "/Direction /\($0.rawValue)" },

@@ -13,14 +13,24 @@ public struct BatchInput: Sendable, Equatable, CustomStringConvertible {
 
     public init(path: String, relativePath: String? = nil, foundInFolder: Bool = false) {
         self.path = path
-        self.relativePath = relativePath ?? (path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent)
+        self.relativePath =
+            relativePath ?? (Self.isStandardInput(path) ? "stdin" : URL(fileURLWithPath: path).lastPathComponent)
         self.foundInFolder = foundInFolder
     }
 
-    public var isStandardInput: Bool { path == "-" }
+    /// The argument that names standard input.
+    public static let standardInputArgument = "-"
+
+    /// Whether a command-line argument names standard input (`-`).
+    public static func isStandardInput(_ argument: String) -> Bool { argument == standardInputArgument }
+
+    /// An input argument as messages and JSON records name it: the path, or `<stdin>`.
+    public static func shown(_ argument: String) -> String { isStandardInput(argument) ? "<stdin>" : argument }
+
+    public var isStandardInput: Bool { Self.isStandardInput(path) }
 
     /// The name used in messages and JSON records.
-    public var description: String { isStandardInput ? "<stdin>" : path }
+    public var description: String { Self.shown(path) }
 
     /// What `--shard` hashes: stable across machines that mount the library in different places,
     /// because folder contents are keyed by their path under the folder given.
@@ -61,7 +71,7 @@ public struct InputScan: Sendable {
         var result: [BatchInput] = []
         var withoutSuffix: [String] = []
         for argument in arguments {
-            guard argument != "-", Self.isFolder(argument, followingLinks: true) else {
+            guard !BatchInput.isStandardInput(argument), Self.isFolder(argument, followingLinks: true) else {
                 result.append(BatchInput(path: argument))
                 continue
             }
@@ -115,7 +125,9 @@ public struct InputScan: Sendable {
 /// `--skip-existing`: an output is up to date when it exists and is not older than its input.
 public enum OutputFreshness {
     public static func isUpToDate(outputs: [String], input: String) -> Bool {
-        guard input != "-", !outputs.isEmpty, let source = modification(input) else { return false }
+        guard !BatchInput.isStandardInput(input), !outputs.isEmpty, let source = modification(input) else {
+            return false
+        }
         return outputs.allSatisfy { output in
             guard let made = modification(output) else { return false }
             return made >= source

@@ -10,7 +10,7 @@ public enum StandardInput {
 
     /// The PDF a command-line argument names: `-` reads standard input now.
     public static func source(_ argument: String) -> PDFSource {
-        argument == "-" ? .bytes(readAll()) : .file(argument)
+        BatchInput.isStandardInput(argument) ? .bytes(readAll()) : .file(argument)
     }
 }
 

@@ -25,7 +25,7 @@ public struct ToolFailure: Error, CustomStringConvertible, Sendable {
 
     /// "FILE: cause" — the form every per-file error takes.
     public init(file: String, _ cause: String, status: Int32 = ExitStatus.failure) {
-        message = "\(file == "-" ? "<stdin>" : file): \(cause)"
+        message = "\(BatchInput.shown(file)): \(cause)"
         self.status = status
         self.cause = cause
     }
