@@ -383,10 +383,10 @@ extension PDFLayout {
         public func run() throws {
             let inputs = try Self.inputs(files, batch: batch, label: "pdflayout", quiet: quiet)
             let several = inputs.count > 1 || batch.summarises(files.filter { !ComicBook.isComic($0) })
-            let folder: OutputPlan?
+            let plan: OutputPlan?
             let password: String?
             do {
-                folder = try outputFolder(inputs, several: several)
+                plan = try outputPlan(inputs, several: several)
                 password = try self.password.resolve()
             } catch {
                 Console.error("pdflayout: \(error.message)")
@@ -396,9 +396,9 @@ extension PDFLayout {
             report.nothingFoundLabel = "no pages"
             report.alwaysSummarise = batch.summarises(files)
             // With the PDF or image on standard output, reports go to stderr.
-            report.recordsToStandardError = destination?.isStandardOutput == true
+            report.recordsToStandardError = plan?.writesStandardOutput == true
             let job = LayoutJob(
-                destination: destination, format: format, folder: folder, batched: several, quiet: quiet,
+                destination: destination, format: format, plan: plan, batched: several, quiet: quiet,
                 request: try layoutRequest(password: password), force: force, skipExisting: skipExisting)
             // Two documents never end in one output (book.cbz and book.pdf both as out/book.pdf, or
             // numbering out/book-001.png …), compared before anything is written.
@@ -446,19 +446,25 @@ extension PDFLayout {
             return request
         }
 
-        /// Several PDFs (or a folder) write into `-o DIR/`; one PDF writes the `-o` file.
-        private func outputFolder(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputPlan? {
-            // One PDF's reader is the folder -o names, not a file in it.
-            if let destination, !several, !writesReader, !destination.isFolder {
-                try OutputSafety.refuseOverwriting(destination.argument, inputs: inputs.map(\.path))
-            }
+        /// Where `-o` sends each PDF's output, through the one output plan: several PDFs (or a
+        /// folder) into `-o DIR/`, one PDF into the `-o` file or standard output. nil without `-o`,
+        /// and for one PDF's reader, which is the folder `-o` names (whatever its ending).
+        private func outputPlan(_ inputs: [BatchInput], several: Bool) throws(ToolFailure) -> OutputPlan? {
             guard several || (!writesReader && destination?.isFolder == true), let output else {
+                // One PDF: the plan refuses an input as its output before --format is weighed.
+                let plan =
+                    writesReader
+                    ? nil
+                    : try output.map { (output: String) throws(ToolFailure) in
+                        try OutputPlan(
+                            output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")
+                    }
                 if format != nil && destination?.isStandardOutput != true && !writesReader {
                     throw ToolFailure(
                         "--format is for -o DIR/ and -o - (standard output); name one output file with its suffix",
                         status: ExitStatus.usage)
                 }
-                return nil
+                return plan
             }
             let destinations = try OutputPlan(
                 output: output, inPlace: false, inputs: inputs, tag: "", tagInFolders: false, option: "-o")

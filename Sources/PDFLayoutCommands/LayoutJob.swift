@@ -14,8 +14,9 @@ struct LayoutJob: Sendable {
     /// What `-o` names; nil without it.
     var destination: Destination?
     var format: String?
-    /// `-o DIR/` for several PDFs.
-    var folder: OutputPlan?
+    /// Where `-o` sends each PDF's output (a folder, one file, standard output); nil without `-o`
+    /// and for one PDF's reader (the folder `destination` names).
+    var plan: OutputPlan?
     var batched: Bool
     var quiet: Bool
     /// What to lay out and how, for LayoutKit.
@@ -94,10 +95,17 @@ struct LayoutJob: Sendable {
 
     /// What `-o` names for this PDF, and the spool when it goes to standard output.
     private func resolveTarget(_ batchInput: BatchInput) throws(ToolFailure) -> (OutputTarget?, StandardOutputSpool?) {
-        if let folder { return (try target(for: batchInput, in: folder), nil) }
-        guard let destination else { return (nil, nil) }
-        if OutputTarget.isReader(format: format) { return (try OutputTarget.reader(destination.argument), nil) }
-        guard destination.isStandardOutput else { return (try OutputTarget.parse(destination.argument), nil) }
+        guard let plan else {
+            guard let destination, OutputTarget.isReader(format: format) else { return (nil, nil) }
+            return (try OutputTarget.reader(destination.argument), nil)
+        }
+        switch plan.place {
+        case .folder: return (try target(for: batchInput, in: plan), nil)
+        case .file(let named): return (try OutputTarget.parse(named.path + named.options), nil)
+        case .standardOutput: break
+        // pdflayout's plan has -o, and no --in-place.
+        case .beside, .inPlace: return (nil, nil)
+        }
         if Console.isTerminal(1) {
             throw ToolFailure(
                 "refusing to write \((format ?? "pdf").uppercased()) data to a terminal: redirect standard output or give -o FILE",
@@ -411,8 +419,8 @@ struct LayoutJob: Sendable {
     /// What one document will write in a batch's folder, for the check that no two end in one
     /// output: images are a pattern that numbers the views of a several-view layout.
     func plannedOutputs(_ input: BatchInput) throws(ToolFailure) -> [PlannedOutput] {
-        guard let folder else { return [] }
-        let target = try target(for: input, in: folder, create: false)
+        guard let plan, case .folder = plan.place else { return [] }
+        let target = try target(for: input, in: plan, create: false)
         if case .image = target.kind { return [PlannedOutput(target.path, numbered: true)] }
         return [PlannedOutput(target.path)]
     }
