@@ -264,10 +264,13 @@ struct LayoutJob: Sendable {
     struct FormatWriter {
         typealias Step = (LayoutJob) -> (LaidOut, LayoutInput, OutputTarget, BatchInput) throws -> Written
         let format: OutputFormat
+        /// The files the writer leaves at a path (a folder's `index.html`).
+        let files: (String) -> [String]
         let write: Step
 
         init(_ writer: any LayoutWriter.Type, _ write: @escaping Step) {
             format = writer.format
+            files = writer.files(at:)
             self.write = write
         }
     }

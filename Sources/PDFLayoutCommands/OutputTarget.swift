@@ -117,7 +117,7 @@ struct OutputTarget: Equatable {
     /// The files written for `views`.
     func paths(views: [View]) -> [String] {
         switch kind {
-        case .format(let format): return format.isFolder ? [path + "/index.html"] : [path]
+        case .format(let format): return LayoutJob.writers.first { $0.format == format }?.files(path) ?? [path]
         case .sidecar: return [path]
         case .image: return OutputNames.names(for: path, views: views)
         }
