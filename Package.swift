@@ -60,7 +60,9 @@ let package = Package(
 
         // 3. Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
-        .target(name: "Horizon"),
+        // The confidence models' fitted coefficients: bench/horizon/fit_confidence.py writes the file, and
+        // its bytes are compiled in (no bundle beside the static binary the Debian package ships).
+        .target(name: "Horizon", resources: [.embedInCode("ConfidenceModel.json")]),
         // Editors' sidecar settings: geometry in each editor's terms, RawTherapee profiles, darktable params.
         .target(name: "Sidecars", dependencies: ["Horizon", "CoreTypes"]),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
