@@ -166,6 +166,9 @@ struct BlurJob: Sendable {
             case .mask(let source, let inner):
                 guard case .file(let path) = source else { return Failures.failure(inner, file: "-") }
                 return Failures.failure(inner, file: path)
+            case .nothingAround:
+                // validate() asks for --region, --mask or --find first; a usage error if it ever gets here.
+                return ToolFailure(file: input, error.description, status: ExitStatus.usage)
             }
         default:
             return Failures.failure(error, file: input)
