@@ -82,7 +82,7 @@ let package = Package(
         // 5. Engines: the work itself, as libraries a Swift program can call.
         // The review page's own files are compiled into the binary, as the web reader's are.
         .target(
-            name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"],
+            name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw", "ToolSupport"],
             resources: [
                 .embedInCode("Review/index.html"), .embedInCode("Review/review.css"), .embedInCode("Review/review.js"),
             ]),

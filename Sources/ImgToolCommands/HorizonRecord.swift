@@ -89,7 +89,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
+        case file, width, height, found, angle, angleRadians, confidence, line, transform, crop,
             outputs, level, pages
         case evidence
     }
