@@ -150,6 +150,9 @@ let package = Package(
             name: "FrostKitTests",
             dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "PhoneNumbers", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
+        .testTarget(name: "LibRawTests", dependencies: ["LibRaw", "TestSupport"]),
+        .testTarget(
+            name: "CommandSupportTests", dependencies: ["CommandSupport", "ToolSupport", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),
