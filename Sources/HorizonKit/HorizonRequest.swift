@@ -178,6 +178,48 @@ public final class HorizonResult {
             for: try picture(), userFormat: userFormat, userOptions: userOptions, jpegQuality: jpegQuality)
     }
 
+    /// What the copy is named for (`HorizonSaveFormat.copyNaming`), from the open picture's loader.
+    public func copyNaming(userFormat: ImageFormat?) throws(VipsError) -> HorizonSaveFormat.CopyNaming {
+        if raw != nil {
+            return .init(format: HorizonSaveFormat.rawCopyFormat(userFormat: userFormat), keepsInputSuffix: false)
+        }
+        return .init(format: HorizonSaveFormat.ownFormat(of: try picture()), keepsInputSuffix: true)
+    }
+
+    /// The straightened copy, nil without an answer, with `userFormat` and `userOptions` (from `-o
+    /// name.ext[options]`) over the input's own format and settings:
+    /// - a raw photo: developed in full (16 bits for TIFF and PNG) and levelled unless level;
+    /// - a level photo (never turned): its own bytes when the copy keeps its format, options and
+    ///   metadata (`keepingMetadata`), else the picture re-saved as it is;
+    /// - otherwise: levelled and cropped, in a format that can hold the leveller's transparent
+    ///   corners (`HorizonCopyError.noAlpha` if not).
+    public func copy(
+        userFormat: ImageFormat?, userOptions: SaverOptions, keepingMetadata: Bool
+    ) throws
+        -> HorizonCopy?
+    {
+        guard let estimate else { return nil }
+        if raw != nil {
+            let format = HorizonSaveFormat.rawCopyFormat(userFormat: userFormat)
+            guard let image = try developed(bits: HorizonSaveFormat.rawBits(for: format)) else { return nil }
+            let saving = HorizonSaveFormat.choose(
+                for: image, userFormat: format, userOptions: userOptions, jpegQuality: nil)
+            return .image(image, saving)
+        }
+        let image = try picture()
+        if isLevel {
+            let own = HorizonSaveFormat.ownFormat(of: image)
+            let sameFormat = userFormat.map { $0.isSame(as: own) } ?? true
+            if keepingMetadata, sameFormat, bytesHold(own), userOptions.isEmpty {
+                return .bytes(try originalBytes(), width: image.width, height: image.height)
+            }
+            return .image(image, try saveFormat(userFormat: userFormat ?? own, userOptions: userOptions))
+        }
+        let saving = try saveFormat(userFormat: userFormat, userOptions: userOptions)
+        if request.leveller.addsAlpha, !saving.format.hasAlpha { throw HorizonCopyError.noAlpha(saving.format) }
+        return .image(try request.leveller.level(image, angleDegrees: estimate.angleDegrees), saving)
+    }
+
     /// The level, cropped picture (lazy); nil without an answer.
     public func levelled() throws(VipsError) -> Image? {
         guard let estimate else { return nil }
@@ -217,4 +259,19 @@ public final class HorizonResult {
         let line = guess?.scaled(toWidth: Double(image.width), height: Double(image.height)).line
         return try HorizonOverlay.render(image, line: line, found: estimate != nil)
     }
+}
+
+/// The straightened copy of one photo (`HorizonResult.copy`).
+public enum HorizonCopy {
+    /// The photo's own bytes, unchanged (a level photo), and its displayed size.
+    case bytes(Data, width: Int, height: Int)
+    /// A picture (lazy) to save in `format`: levelled, developed, or a level photo re-saved.
+    case image(Image, HorizonSaveFormat)
+}
+
+/// Why a copy cannot be written as asked.
+public enum HorizonCopyError: Error, Equatable {
+    /// The leveller leaves the corners transparent (`--crop none`, a transparent background) and
+    /// the copy's format has no alpha channel (JPEG): they would come out opaque.
+    case noAlpha(ImageFormat)
 }

@@ -1,4 +1,5 @@
 import CoreTypes
+import LibRaw
 import Vips
 
 /// The format and saver options of a levelled copy: the input's own format and, for JPEG, its
@@ -39,6 +40,27 @@ public struct HorizonSaveFormat: Sendable, Equatable {
     /// The same, named from the file's suffix before it is opened (to plan where the copy goes).
     public static func ownFormat(forPath path: String) -> ImageFormat {
         savable(ImageFormat(path: path))
+    }
+
+    /// What a levelled copy of the file at `path` is named for, before it is opened: a raw photo's
+    /// developed copy is `rawCopyFormat`, named as any file of that format; any other photo's keeps
+    /// its own format (`ownFormat(forPath:)`) and may keep the input's spelling of its suffix.
+    public static func copyNaming(forPath path: String, userFormat: ImageFormat?) -> CopyNaming {
+        if RawPhoto.isRaw(path) {
+            return CopyNaming(format: rawCopyFormat(userFormat: userFormat), keepsInputSuffix: false)
+        }
+        return CopyNaming(format: ownFormat(forPath: path), keepsInputSuffix: true)
+    }
+
+    /// The format a copy is named for, and whether a name made from the input keeps the input's suffix.
+    public struct CopyNaming: Sendable, Equatable {
+        public var format: ImageFormat
+        public var keepsInputSuffix: Bool
+
+        public init(format: ImageFormat, keepsInputSuffix: Bool) {
+            self.format = format
+            self.keepsInputSuffix = keepsInputSuffix
+        }
     }
 
     /// A raw photo's developed copy: `userFormat` (-o's), else TIFF (16 bits, as raw shooters keep).

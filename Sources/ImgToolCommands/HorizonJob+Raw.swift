@@ -9,7 +9,7 @@ import Sidecars
 import ToolSupport
 import Vips
 
-/// Raw photos, known angles and sidecars: the parts of `HorizonJob` that photographers' raw
+/// Known angles, the drawing and sidecars: the parts of `HorizonJob` that photographers' raw
 /// workflows add.
 extension HorizonJob {
     /// The tilt to apply without detecting: `--angle`, or the reviewed decision for this photo.
@@ -21,27 +21,6 @@ extension HorizonJob {
     func knownAngleSource(for input: String) -> String? {
         if givenAngle != nil { return "given with --angle" }
         return decisions?.angle(for: input) == nil ? nil : "accepted on the review page"
-    }
-
-    /// A raw photo's developed, straightened copy (full demosaic); a raw photo is never replaced.
-    func writeDeveloped(
-        _ result: HorizonResult, input: BatchInput, to fixes: OutputPlan, into record: inout HorizonRecord,
-        group: OutputGroup
-    ) throws {
-        if fixes.place == .inPlace {
-            throw ToolFailure(
-                "a raw photo is never replaced: --sidecar rawtherapee|darktable|lightroom records the straightening beside it, or --fix -o writes a developed copy"
-            )
-        }
-        let format = HorizonSaveFormat.rawCopyFormat(userFormat: fixes.userFormat)
-        guard let image = try result.developed(bits: HorizonSaveFormat.rawBits(for: format)) else { return }
-        record.level = result.isLevel
-        let target = try fixes.resolve(input, as: .image(format))
-        let saving = HorizonSaveFormat.choose(
-            for: image, userFormat: format, userOptions: target.options, jpegQuality: nil)
-        try save(image, to: target.path, format: saving, strip: strip, group: group)
-        record.output = target.path
-        record.outputs.append(WrittenOutput(path: target.path, width: image.width, height: image.height))
     }
 
     /// Saves the drawn `--overlay` picture where the plan puts it; the record lists it under outputs.

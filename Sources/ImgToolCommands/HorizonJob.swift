@@ -60,17 +60,14 @@ struct HorizonJob: Sendable {
         }
     }
 
-    /// Where `--fix` will write `batchInput`'s copy, nil without `--fix`: in the format
-    /// HorizonSaveFormat names for it.
+    /// Where `--fix` will write `batchInput`'s copy, nil without `--fix`: named as
+    /// HorizonSaveFormat.copyNaming names it.
     func plannedFix(_ batchInput: BatchInput) throws(ToolFailure) -> String? {
         guard let fixes else { return nil }
-        let input = batchInput.path
-        if !batchInput.isStandardInput, RawPhoto.isRaw(input) {
-            let format = HorizonSaveFormat.rawCopyFormat(userFormat: fixes.userFormat)
-            return try fixes.resolve(batchInput, as: .image(format), create: false).path
-        }
-        let own = HorizonSaveFormat.ownFormat(forPath: input)
-        return try fixes.resolve(batchInput, as: .image(own), keepingInputSuffix: true, create: false).path
+        let naming = HorizonSaveFormat.copyNaming(forPath: batchInput.path, userFormat: fixes.userFormat)
+        return try fixes.resolve(
+            batchInput, as: .image(naming.format), keepingInputSuffix: naming.keepsInputSuffix, create: false
+        ).path
     }
 
     /// Every file this job plans for `batchInput` (copy, drawing, sidecars), for the check that
@@ -107,23 +104,18 @@ struct HorizonJob: Sendable {
         if evidence { record.evidence = result.detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
 
         if let fixes, estimate != nil {
-            if result.raw != nil {
-                try writeDeveloped(result, input: batchInput, to: fixes, into: &record, group: group)
-            } else if result.isLevel {
-                // Already level: never turned again. Beside the photo (or in place) nothing is
-                // written, so a batch run twice makes no NAME-level-level; a named output, a folder
-                // or standard output gets the photo's own bytes, unchanged (re-saved only for --strip).
-                record.level = true
-                if fixes.place != .beside && fixes.place != .inPlace {
-                    let image = try result.picture()
-                    let path = try writeUnchanged(result, input: batchInput, to: fixes, group: group)
-                    record.output = path
-                    record.outputs.append(WrittenOutput(path: path, width: image.width, height: image.height))
-                }
-            } else {
-                let path = try writeLevelled(result, input: batchInput, to: fixes, group: group)
-                record.output = path
-                record.outputs.append(WrittenOutput(path: path, width: record.crop?.width, height: record.crop?.height))
+            if result.raw != nil && fixes.place == .inPlace {
+                throw ToolFailure(
+                    "a raw photo is never replaced: --sidecar rawtherapee|darktable|lightroom records the straightening beside it, or --fix -o writes a developed copy"
+                )
+            }
+            record.level = result.isLevel
+            // Already level: never turned again. Beside the photo (or in place) nothing is written,
+            // so a batch run twice makes no NAME-level-level; a named output, a folder or standard
+            // output gets the photo's own bytes, unchanged (re-saved only for --strip). A raw
+            // photo's developed copy is written level or not.
+            if result.raw != nil || !result.isLevel || (fixes.place != .beside && fixes.place != .inPlace) {
+                try writeCopy(result, input: batchInput, to: fixes, into: &record, group: group)
             }
         }
         if let overlays {
@@ -132,45 +124,34 @@ struct HorizonJob: Sendable {
         return record
     }
 
-    /// Levels, crops and saves atomically; returns the path written.
-    private func writeLevelled(
-        _ result: HorizonResult, input: BatchInput, to destinations: OutputPlan, group: OutputGroup
-    ) throws -> String {
-        let own = try result.saveFormat()
-        let written = destinations.userFormat ?? own.format
-        if request.leveller.addsAlpha, !written.hasAlpha {
-            throw Self.noAlphaFailure(written.suffix, file: input.description)
+    /// Writes the straightened copy (levelled, developed, or a level photo unchanged) where the
+    /// plan puts it, atomically; the record names it.
+    private func writeCopy(
+        _ result: HorizonResult, input: BatchInput, to destinations: OutputPlan, into record: inout HorizonRecord,
+        group: OutputGroup
+    ) throws {
+        let naming = try result.copyNaming(userFormat: destinations.userFormat)
+        let target = try destinations.resolve(
+            input, as: .image(naming.format), keepingInputSuffix: naming.keepsInputSuffix)
+        let copy: HorizonCopy?
+        do {
+            copy = try result.copy(
+                userFormat: destinations.userFormat, userOptions: target.options, keepingMetadata: !strip)
+        } catch HorizonCopyError.noAlpha(let format) {
+            throw Self.noAlphaFailure(format.suffix, file: input.description)
         }
-        guard let levelled = try result.levelled() else { preconditionFailure("levelled without an answer") }
-        let target = try destinations.resolve(input, as: .image(own.format), keepingInputSuffix: true)
-        // `-o name.ext[options]`: the user's format and options, still with the estimated quality
-        // and the input's subsampling where they apply.
-        let format =
-            destinations.userFormat == nil && target.options.isEmpty
-            ? own : try result.saveFormat(userFormat: written, userOptions: target.options)
-        try save(levelled, to: target.path, format: format, strip: strip, group: group)
-        return target.path
-    }
-
-    /// A level photo's copy: its own bytes when the output keeps its format and metadata is kept,
-    /// otherwise the picture re-saved as it is (no turn, no crop).
-    private func writeUnchanged(
-        _ result: HorizonResult, input: BatchInput, to destinations: OutputPlan, group: OutputGroup
-    ) throws -> String {
-        let image = try result.picture()
-        let own = HorizonSaveFormat.ownFormat(of: image)
-        let target = try destinations.resolve(input, as: .image(own), keepingInputSuffix: true)
-        let sameFormat = destinations.userFormat.map { $0.isSame(as: own) } ?? true
-        // The bytes hold the format the copy is named for (the input's own, when libvips writes it).
-        if !strip, sameFormat, result.bytesHold(own), target.options.isEmpty {
-            let data = try result.originalBytes()
+        switch copy {
+        case .bytes(let data, let width, let height):
             try Self.refuseTerminal(target.path)
             try ImageOutput.write(bytes: data, to: target.path, group: group)
-            return target.path
+            record.outputs.append(WrittenOutput(path: target.path, width: width, height: height))
+        case .image(let image, let format):
+            try save(image, to: target.path, format: format, strip: strip, group: group)
+            record.outputs.append(WrittenOutput(path: target.path, width: image.width, height: image.height))
+        case nil:
+            return
         }
-        let format = try result.saveFormat(userFormat: destinations.userFormat ?? own, userOptions: target.options)
-        try save(image, to: target.path, format: format, strip: strip, group: group)
-        return target.path
+        record.output = target.path
     }
 
     func save(

@@ -60,4 +60,32 @@ import Vips
         #expect(HorizonSaveFormat.ownFormat(of: try result.picture()) == .jpeg)
         #expect(result.bytesHold(.jpeg) && !result.bytesHold(.png))
     }
+
+    /// The copy: a level photo's own bytes (or re-saved without its metadata), a tilted one levelled
+    /// at the plan's size, and corners that would be transparent refused in a format without alpha.
+    @Test func copyFollowsTheFormatRule() throws {
+        let path = Fixtures.asset("horizon-pier.jpg")
+        let level = try HorizonRequest().run(on: .file(path), knownAngle: 0.05)
+        guard case .bytes(let data, _, _)? = try level.copy(userFormat: nil, userOptions: .none, keepingMetadata: true)
+        else { Issue.record("a level photo's copy is not its bytes"); return }
+        #expect(data == (try Data(contentsOf: URL(fileURLWithPath: path))))
+        guard case .image(_, let resaved)? = try level.copy(userFormat: .png, userOptions: .none, keepingMetadata: true)
+        else { Issue.record("a level photo asked for as PNG is not re-saved"); return }
+        #expect(resaved.format == .png)
+
+        let tilted = try HorizonRequest().run(on: .file(path), knownAngle: 3)
+        guard
+            case .image(let image, let format)? = try tilted.copy(
+                userFormat: nil, userOptions: .none, keepingMetadata: true)
+        else { Issue.record("a tilted photo's copy is not an image"); return }
+        let crop = try #require(tilted.plan?.crop)
+        #expect(image.width == Int(crop.width) && image.height == Int(crop.height) && format.format == .jpeg)
+        #expect(try tilted.copyNaming(userFormat: nil) == .init(format: .jpeg, keepsInputSuffix: true))
+
+        let corners = HorizonRequest(leveller: HorizonLeveller(crop: .none, background: Colour(white: 0, alpha: 0)))
+        #expect(throws: HorizonCopyError.self) {
+            _ = try corners.run(on: .file(path), knownAngle: 3).copy(
+                userFormat: nil, userOptions: .none, keepingMetadata: true)
+        }
+    }
 }
