@@ -73,12 +73,10 @@ public struct HorizonRequest: Sendable {
         if let knownAngle {
             detection = .given(angleDegrees: knownAngle, width: photo.metadata.width, height: photo.metadata.height)
         } else {
-            let (image, _) = try RawInput.analysisImage(of: photo, source: rawSource, maxPixels: maxPixels)
-            var found = try HorizonDetector.detect(image: image, estimator: estimator)
-            found.width = photo.metadata.width
-            found.height = photo.metadata.height
-            detection = found
-            analysed = image
+            let found = try HorizonDetector.detect(
+                raw: photo, source: rawSource, estimator: estimator, maxPixels: maxPixels)
+            detection = found.detection
+            analysed = found.analysed
         }
         let result = HorizonResult(
             request: self, input: .file(path), detection: detection, header: nil, memoryImage: nil,

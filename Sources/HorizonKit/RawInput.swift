@@ -87,16 +87,16 @@ public enum RawInput {
 
 extension HorizonDetector {
     /// Detects the horizon of a raw photo on `source`'s pixels, reported at the size of the full
-    /// demosaiced picture as displayed.
+    /// demosaiced picture as displayed; with the picture analysed and where it came from.
     public static func detect(
         raw photo: RawPhoto, source: RawAnalysisSource, estimator: HorizonEstimator,
         maxPixels: Int = Image.defaultMaxPixels
-    ) throws -> (detection: HorizonDetection, source: RawAnalysisSource) {
+    ) throws -> (detection: HorizonDetection, analysed: Image, source: RawAnalysisSource) {
         let (image, used) = try RawInput.analysisImage(of: photo, source: source, maxPixels: maxPixels)
         var detection = try detect(image: image, estimator: estimator)
         detection.width = photo.metadata.width
         detection.height = photo.metadata.height
-        return (detection, used)
+        return (detection, image, used)
     }
 }
 
