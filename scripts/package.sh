@@ -19,12 +19,9 @@ for tool in dpkg-deb dpkg-shlibdeps; do
   command -v "$tool" >/dev/null || { echo "package.sh: $tool not found (apt-get install dpkg-dev)" >&2; exit 1; }
 done
 
-# A build folder of its own: the test that runs this script runs inside `swift test`, which holds .build.
-# Bound now, read-only after relocation: what Debian's hardening asks of a binary (lintian's hardening checks).
-build=(swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH_PATH:-.build-package}"
-  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
-for product in imgtool pdflayout generate-manual; do "${build[@]}" --product "$product" >&2; done
-bin=$("${build[@]}" --show-bin-path)
+# The release build scripts/setup.sh makes (in .build, or SCRATCH_PATH: DebianPackageTests gives
+# a folder of its own when run inside `swift test`, which holds .build for its whole run).
+bin=$(scripts/release-build.sh imgtool pdflayout generate-manual)
 for tool in imgtool pdflayout; do
   if ldd "$bin/$tool" | grep -q 'libswiftCore\|libFoundation'; then
     echo "package.sh: $bin/$tool links the Swift runtime dynamically; it must be linked in" >&2

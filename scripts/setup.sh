@@ -4,11 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 scripts/install-deps.sh
-# The Swift runtime and Foundation linked in: the binaries run wherever the system libraries are
-# (no Swift toolchain needed beside them) and map less memory at start (bench/memory/PDFLAYOUT.md).
-swift build -c release --static-swift-stdlib --product imgtool
-swift build -c release --static-swift-stdlib --product pdflayout
-bin=$(swift build -c release --show-bin-path)
+# The release build the Debian package is made of (scripts/package.sh; its test then builds nothing).
+bin=$(scripts/release-build.sh imgtool pdflayout)
 out=${OUT:-$(mktemp -d /tmp/frostlevel-demo.XXXXXX)}
 
 # Man pages (swift-argument-parser's generate-manual plugin) and bash/zsh/fish completions, installed
