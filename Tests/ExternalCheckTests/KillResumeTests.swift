@@ -121,7 +121,7 @@ import Testing
             let target = present + Int.random(in: 1...max(1, expected.count / 3), using: &random)
             let process = try startProcess(name, arguments)
             while process.isRunning && Self.outputCount(output) - userFiles.count < target { usleep(5_000) }
-            kill(process.processIdentifier, SIGKILL)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             let now = try fileContents(under: output)
             temporariesLeft = max(
