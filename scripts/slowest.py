@@ -41,8 +41,10 @@ def cpu_seconds(paths):
     total = 0.0
     for path in paths:
         try:
-            total += sum(float(field) for field in pathlib.Path(path).with_suffix(".cpu").read_text().split()[:2])
-        except (OSError, ValueError):
+            # GNU time writes a line of its own first when the command failed: the figures are the last line.
+            last = pathlib.Path(path).with_suffix(".cpu").read_text().strip().splitlines()[-1]
+            total += sum(float(field) for field in last.split()[:2])
+        except (OSError, ValueError, IndexError):
             return None
     return total
 

@@ -64,7 +64,8 @@ run_part() {  # run_part PART [arguments]: one part's suites, serially, its xUni
     "$runner" --testing-library swift-testing --no-parallel --xunit-output "$results/$part.xml" "${filters[@]}" "$@" \
     >"$results/$part.log" 2>&1
 }
-cpu() { awk '{ printf "%.0f", $1 + $2 }' "$results/$1.cpu" 2>/dev/null || echo "?"; }
+# GNU time writes a line of its own first when the command failed: the figures are the last line.
+cpu() { tail -n 1 "$results/$1.cpu" 2>/dev/null | awk '{ printf "%.0f", $1 + $2 }' || echo "?"; }
 
 status=0
 started=$SECONDS
