@@ -11,6 +11,7 @@ keep their source photo's half (LABELLING.md). Not part of the tests.
     python3 -m bench.horizon.wide score OUT BASE.jsonl [VARIANT.jsonl] [--split dev] [--threshold 0.5]
                                         [--tables DIR]
     python3 -m bench.horizon.wide agreement OUT EV.jsonl [--split dev] [--tables DIR]
+    python3 -m bench.horizon.wide sides OUT BASE.jsonl SIDES.jsonl [--run BIN] [--split dev] [--tables DIR]
     python3 -m bench.horizon.wide speed WORK --imgtool BIN [--variant NAME:VAR=VALUE,…] [--tables DIR]
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` (as offline.py evidence) on a half's
@@ -262,6 +263,87 @@ def agreement(out, evidence_file, split, threshold=0.5, floors=(0.1, 0.2, 0.3, 0
     return table
 
 
+SIDES = ("left", "right")
+SIDE_SHARE = 0.6
+
+
+def side_path(out, image_path, side):
+    return os.path.join(out, "sides", f"{os.path.basename(image_path)[:-4]}#{side}.jpg")
+
+
+def side_crops(out, split):
+    """The left and right SIDE_SHARE of the width of every self-check photo of `split` (wide crops left out) and
+    of its COPY_KINDS copies: two looks that share only the middle fifth of the picture, so that they fail more
+    independently than a 5 % crop does. Returns their paths (made once)."""
+    os.makedirs(os.path.join(out, "sides"), exist_ok=True)
+    made = []
+    for pid, path, _, photo_split in selfcheck.photos(out, None):
+        if photo_split != split or pid.startswith("wide/"):
+            continue
+        for image_path in [path] + [selfcheck.copy_path(out, pid, kind) for kind in COPY_KINDS]:
+            wanted = [side_path(out, image_path, side) for side in SIDES]
+            if not all(os.path.exists(p) for p in wanted):
+                image = cv2.imread(image_path, cv2.IMREAD_COLOR)
+                width = image.shape[1]
+                keep = round(SIDE_SHARE * width)
+                cv2.imwrite(wanted[0], image[:, :keep], [cv2.IMWRITE_JPEG_QUALITY, 95])
+                cv2.imwrite(wanted[1], image[:, width - keep:], [cv2.IMWRITE_JPEG_QUALITY, 95])
+            made += wanted
+    return made
+
+
+def side_agreement(out, evidence_files, split, threshold=0.5, floors=(0.1, 0.2, 0.3, 0.4)):
+    """A picture whose best candidate is below the threshold but at least `floor` is answered when its left and
+    right sides (side_crops) both find the same line (best candidate at least `floor`, within 0.3°). Per rule:
+    the self-check photos' labelled figures and their copies' self-consistency (each copy judged by the same
+    rule on its own sides), and the pictures given the two extra looks."""
+    evidence = {}
+    for f in evidence_files:
+        evidence.update(offline.load_evidence(f))
+    rows = {r["path"]: r for r in csv.DictReader(open(os.path.join(out, "corpus.csv")))}
+    photos = [p for p in selfcheck.photos(out, None) if p[3] == split and not p[0].startswith("wide/")]
+
+    def best(path):
+        return fc.answer(evidence.get(path, {}), None)
+
+    def decide(path, floor, looks):
+        own = best(path)
+        if own and own[0] >= threshold:
+            return own[1], 0
+        if floor is None or not own or own[0] < floor:
+            return None, 0
+        looks[0] += 1
+        sides = [best(side_path(out, path, side)) for side in SIDES]
+        agree = all(s and s[0] >= floor and scoring.angle_error(s[1], own[1]) <= scoring.TOLERANCE for s in sides)
+        return (own[1] if agree else None), 1
+    table = Table(["rule", "level photos answered", "more than 2° off", "photos without a reference answered",
+                   "copies answered", "copies within 0.3°", "copies answered where the photo was not",
+                   "pictures given two more looks"], [])
+    for floor in (None,) + floors:
+        looks = [0]
+        level = answered = off = none = none_answered = 0
+        records = []
+        for pid, path, _, _ in photos:
+            angle, _ = decide(path, floor, looks)
+            truth = rows[path]["truth"]
+            if truth == "none":
+                none += 1
+                none_answered += angle is not None
+            else:
+                level += 1
+                answered += angle is not None
+                off += angle is not None and scoring.angle_error(angle, float(truth)) > 2
+            records += [(angle, kind, decide(selfcheck.copy_path(out, pid, kind), floor, looks)[0])
+                        for kind in COPY_KINDS]
+        m = scoring.measure(records)
+        table.rows.append(["shipped (threshold only)" if floor is None else f"sides agree, floor {floor:.1f}",
+                           f"{answered} of {level}", str(off), f"{none_answered} of {none}",
+                           scoring.fmt(m["copies_answered"], "pct1"), scoring.fmt(m["within"], "pct1"),
+                           f"{round(m['flipped'] * m['unanswered_copies'])} of {m['unanswered_copies']}",
+                           f"{looks[0]} of {len(photos) * (1 + len(COPY_KINDS))}"])
+    return table
+
+
 def speed(work, binary, variants):
     """Time per photo against `vipsthumbnail -s 1024` (medians of interleaved rounds) on the bench's 22-MP JPEG
     (6400×4000, bench.speed) and a 20-MP panorama (8200×2480, 3.3:1, from the same photo), for the binary as
@@ -321,6 +403,12 @@ def main():
     a.add_argument("evidence")
     a.add_argument("--split", choices=["dev", "test"], default="dev")
     a.add_argument("--tables", metavar="DIR")
+    d = sub.add_parser("sides")
+    d.add_argument("out")
+    d.add_argument("evidence", nargs="+", help="evidence of the pictures and of their sides (sides --run)")
+    d.add_argument("--split", choices=["dev", "test"], default="dev")
+    d.add_argument("--run", metavar="BIN", help="first run imgtool BIN on the sides, appending to the last file")
+    d.add_argument("--tables", metavar="DIR")
     t = sub.add_parser("speed")
     t.add_argument("work")
     t.add_argument("--imgtool", required=True)
@@ -328,7 +416,23 @@ def main():
                    help="a rule under trial, by the environment the trial's binary read")
     t.add_argument("--tables", metavar="DIR")
     args = parser.parse_args()
-    if args.command == "agreement":
+    if args.command == "sides":
+        paths = side_crops(args.out, args.split)
+        if args.run:
+            done = set()
+            for f in args.evidence:
+                if os.path.exists(f):
+                    done |= offline.load_evidence(f).keys()
+            todo = [p for p in paths if p not in done]
+            with open(args.evidence[-1], "a") as f:
+                for start in range(0, len(todo), 100):
+                    subprocess.run([args.run, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
+                                    *todo[start:start + 100]], stdout=f)
+        table = side_agreement(args.out, args.evidence, args.split)
+        print(table.markdown())
+        if args.tables:
+            table.write_csv(os.path.join(args.tables, f"sides-{args.split}.csv"))
+    elif args.command == "agreement":
         table = agreement(args.out, args.evidence, args.split)
         print(table.markdown())
         if args.tables:
