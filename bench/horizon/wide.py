@@ -24,6 +24,7 @@ takes them from BASE. A rule under trial is chosen by the environment of the tri
 self-check group, the labelled and self-consistency figures (imgtool's own confidences at the threshold) of
 BASE and of VARIANT beside it."""
 import argparse
+import collections
 import csv
 import hashlib
 import math
@@ -97,16 +98,7 @@ def run_evidence(out, binary, split, target, area=None, floor=False, skip=()):
             size = Image.open(path).size
             return abs(long_side(*size, area, floor) / long_side(*size) - 1) >= 0.01
         paths = [p for p in paths if moved(p)]
-    done = set()
-    for path in [target, *skip]:
-        if os.path.exists(path):
-            done |= offline.load_evidence(path).keys()
-    todo = [p for p in paths if p not in done]
-    print(f"{len(paths)} images, {len(todo)} to run", file=sys.stderr)
-    with open(target, "a") as f:
-        for start in range(0, len(todo), 100):
-            subprocess.run([binary, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
-                            *todo[start:start + 100]], stdout=f)
+    run_imgtool(binary, paths, target, skip)
 
 
 def answers(files, threshold, wanted):
@@ -224,6 +216,37 @@ def score(args):
         copies.write_csv(os.path.join(args.tables, f"copies-{args.split}.csv"))
 
 
+def tally(counts, truth, angle):
+    """Counts one photo's answer (None: abstained) against its truth ("none": no level reference)."""
+    if truth == "none":
+        counts["none"] += 1
+        counts["none answered"] += angle is not None
+    else:
+        counts["level"] += 1
+        counts["answered"] += angle is not None
+        counts["off"] += angle is not None and scoring.angle_error(angle, float(truth)) > 2
+
+
+def tally_cells(counts):
+    """Level photos answered, more than 2° off, photos without a reference answered."""
+    return [f"{counts['answered']} of {counts['level']}", str(counts["off"]),
+            f"{counts['none answered']} of {counts['none']}"]
+
+
+def run_imgtool(binary, paths, target, skip=()):
+    """imgtool's evidence records of `paths`, appended to `target`, leaving out those already in it or in `skip`."""
+    done = set()
+    for path in [target, *skip]:
+        if os.path.exists(path):
+            done |= offline.load_evidence(path).keys()
+    todo = [p for p in paths if p not in done]
+    print(f"{len(paths)} images, {len(todo)} to run", file=sys.stderr)
+    with open(target, "a") as f:
+        for start in range(0, len(todo), 100):
+            subprocess.run([binary, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
+                            *todo[start:start + 100]], stdout=f)
+
+
 def agreement(out, evidence_file, split, threshold=0.5, floors=(0.1, 0.2, 0.3, 0.4)):
     """Issue 45's second direction, a first look: a self-check photo (not a wide crop) whose best candidate is
     below the threshold but at least `floor` is answered when the same line (within 0.3°) is the best candidate,
@@ -242,24 +265,17 @@ def agreement(out, evidence_file, split, threshold=0.5, floors=(0.1, 0.2, 0.3, 0
         (f"agreement ≥ {floor:.1f} with {' and '.join(looks)}", floor, looks)
         for floor in floors for looks in (["crop 5 %"], ["crop 5 %", "half size"])]
     for name, floor, looks in rules:
-        level = answered = off = none = none_answered = extra = 0
+        counts, extra = collections.Counter(), 0
         for pid, path, _, _ in photos:
-            truth, own = rows[path]["truth"], best(path)
+            own = best(path)
             angle = own[1] if own and own[0] >= threshold else None
             if angle is None and floor is not None and own and own[0] >= floor:
                 extra += 1
                 others = [best(selfcheck.copy_path(out, pid, kind)) for kind in looks]
                 if all(o and o[0] >= floor and scoring.angle_error(o[1], own[1]) <= scoring.TOLERANCE for o in others):
                     angle = own[1]
-            if truth == "none":
-                none += 1
-                none_answered += angle is not None
-            else:
-                level += 1
-                answered += angle is not None
-                off += angle is not None and scoring.angle_error(angle, float(truth)) > 2
-        table.rows.append([name, f"{answered} of {level}", str(off), f"{none_answered} of {none}",
-                           f"{extra} of {len(photos)}"])
+            tally(counts, rows[path]["truth"], angle)
+        table.rows.append([name] + tally_cells(counts) + [f"{extra} of {len(photos)}"])
     return table
 
 
@@ -320,27 +336,18 @@ def side_agreement(out, evidence_files, split, threshold=0.5, floors=(0.1, 0.2, 
                    "copies answered", "copies within 0.3°", "copies answered where the photo was not",
                    "pictures given two more looks"], [])
     for floor in (None,) + floors:
-        looks = [0]
-        level = answered = off = none = none_answered = 0
-        records = []
+        looks, counts, records = [0], collections.Counter(), []
         for pid, path, _, _ in photos:
             angle, _ = decide(path, floor, looks)
-            truth = rows[path]["truth"]
-            if truth == "none":
-                none += 1
-                none_answered += angle is not None
-            else:
-                level += 1
-                answered += angle is not None
-                off += angle is not None and scoring.angle_error(angle, float(truth)) > 2
+            tally(counts, rows[path]["truth"], angle)
             records += [(angle, kind, decide(selfcheck.copy_path(out, pid, kind), floor, looks)[0])
                         for kind in COPY_KINDS]
         m = scoring.measure(records)
-        table.rows.append(["shipped (threshold only)" if floor is None else f"sides agree, floor {floor:.1f}",
-                           f"{answered} of {level}", str(off), f"{none_answered} of {none}",
-                           scoring.fmt(m["copies_answered"], "pct1"), scoring.fmt(m["within"], "pct1"),
-                           f"{round(m['flipped'] * m['unanswered_copies'])} of {m['unanswered_copies']}",
-                           f"{looks[0]} of {len(photos) * (1 + len(COPY_KINDS))}"])
+        table.rows.append(["shipped (threshold only)" if floor is None else f"sides agree, floor {floor:.1f}"]
+                          + tally_cells(counts)
+                          + [scoring.fmt(m["copies_answered"], "pct1"), scoring.fmt(m["within"], "pct1"),
+                             f"{round(m['flipped'] * m['unanswered_copies'])} of {m['unanswered_copies']}",
+                             f"{looks[0]} of {len(photos) * (1 + len(COPY_KINDS))}"])
     return table
 
 
@@ -419,15 +426,7 @@ def main():
     if args.command == "sides":
         paths = side_crops(args.out, args.split)
         if args.run:
-            done = set()
-            for f in args.evidence:
-                if os.path.exists(f):
-                    done |= offline.load_evidence(f).keys()
-            todo = [p for p in paths if p not in done]
-            with open(args.evidence[-1], "a") as f:
-                for start in range(0, len(todo), 100):
-                    subprocess.run([args.run, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "2",
-                                    *todo[start:start + 100]], stdout=f)
+            run_imgtool(args.run, paths, args.evidence[-1], args.evidence[:-1])
         table = side_agreement(args.out, args.evidence, args.split)
         print(table.markdown())
         if args.tables:
