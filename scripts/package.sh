@@ -19,12 +19,9 @@ for tool in dpkg-deb dpkg-shlibdeps; do
   command -v "$tool" >/dev/null || { echo "package.sh: $tool not found (apt-get install dpkg-dev)" >&2; exit 1; }
 done
 
-# A build folder of its own: the test that runs this script runs inside `swift test`, which holds .build.
-# Bound now, read-only after relocation: what Debian's hardening asks of a binary (lintian's hardening checks).
-build=(swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH_PATH:-.build-package}"
-  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
-for product in imgtool pdflayout generate-manual; do "${build[@]}" --product "$product" >&2; done
-bin=$("${build[@]}" --show-bin-path)
+# The release build scripts/setup.sh makes (in .build, or SCRATCH_PATH: DebianPackageTests gives
+# a folder of its own when run inside `swift test`, which holds .build for its whole run).
+bin=$(scripts/release-build.sh imgtool pdflayout generate-manual)
 for tool in imgtool pdflayout; do
   if ldd "$bin/$tool" | grep -q 'libswiftCore\|libFoundation'; then
     echo "package.sh: $bin/$tool links the Swift runtime dynamically; it must be linked in" >&2
@@ -66,5 +63,7 @@ sed -e "s/@VERSION@/$version/" -e "s/@INSTALLED_SIZE@/$size/" -e "s/@DEPENDS@/$d
 (cd "$root" && find usr -type f -exec md5sum {} + | sort -k2) > "$root/DEBIAN/md5sums"
 find "$root" -type d -exec chmod 755 {} +
 deb=$out/frostlevel_${version}_amd64.deb
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+# xz at dpkg's default level; DebianPackageTests asks for level 1 (DEB_XZ_LEVEL): the same format and
+# contents, 14 CPU seconds of xz instead of 64 (bench/ci.md).
+dpkg-deb --root-owner-group -Zxz -z"${DEB_XZ_LEVEL:-6}" --build "$root" "$deb" >&2
 echo "$deb"

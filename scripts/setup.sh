@@ -4,17 +4,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 scripts/install-deps.sh
-# The Swift runtime and Foundation linked in: the binaries run wherever the system libraries are
-# (no Swift toolchain needed beside them) and map less memory at start (bench/memory/PDFLAYOUT.md).
-swift build -c release --static-swift-stdlib --product imgtool
-swift build -c release --static-swift-stdlib --product pdflayout
-bin=$(swift build -c release --show-bin-path)
+# The release build the Debian package is made of (scripts/package.sh; its test then builds nothing),
+# with the man page generator beside the tools (the plugin would build the package again, other flags).
+bin=$(scripts/release-build.sh imgtool pdflayout generate-manual)
 out=${OUT:-$(mktemp -d /tmp/frostlevel-demo.XXXXXX)}
 
-# Man pages (swift-argument-parser's generate-manual plugin) and bash/zsh/fish completions, installed
+# Man pages (swift-argument-parser's generate-manual) and bash/zsh/fish completions, installed
 # under $PREFIX (default /usr/local) when it is writable.
 share=${PREFIX:-/usr/local}/share
-scripts/man-pages.sh "$out/man"
+scripts/man-pages.sh "$out/man" "$bin"
 if [ -w "$share" ]; then
   for tool in imgtool pdflayout; do
     install -D -m 644 "$out/man/$tool.1" "$share/man/man1/$tool.1"

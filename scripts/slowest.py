@@ -35,6 +35,20 @@ def cases(path):
     return found
 
 
+def cpu_seconds(paths):
+    """User + sys seconds of the runs that wrote `paths` (scripts/test.sh's TIER.cpu beside each
+    TIER.xml), or None when one is missing."""
+    total = 0.0
+    for path in paths:
+        try:
+            # GNU time writes a line of its own first when the command failed: the figures are the last line.
+            last = pathlib.Path(path).with_suffix(".cpu").read_text().strip().splitlines()[-1]
+            total += sum(float(field) for field in last.split()[:2])
+        except (OSError, ValueError, IndexError):
+            return None
+    return total
+
+
 def table(paths, tier):
     suites, _ = tiers.scan()
     tier_by_suite = {f"{s['module']}.{s['name']}": tiers.tier_of(s) or "untiered" for s in suites.values()}
@@ -45,10 +59,12 @@ def table(paths, tier):
         suite_tier = tier_by_suite.get(suite, "untiered")
         count, time = per_tier.get(suite_tier, (0, 0.0))
         per_tier[suite_tier] = (count + 1, time + seconds)
+    cpu = cpu_seconds(paths)
     stamp = datetime.datetime.fromtimestamp(max(pathlib.Path(p).stat().st_mtime for p in paths), datetime.timezone.utc)
     lines = [
-        f"`scripts/test.sh {tier}`, {stamp:%Y-%m-%d %H:%M} UTC: {len(found)} tests, {total:.0f} s in all "
-        "(each tier runs its tests one after another: a test's time is its own, its machine shared with "
+        f"`scripts/test.sh {tier}`, {stamp:%Y-%m-%d %H:%M} UTC: {len(found)} tests, {total:.0f} s in all"
+        + (f", {cpu:.0f} CPU s (user + sys, the tools the tests ran included) " if cpu is not None else " ")
+        + "(each tier runs its tests one after another: a test's time is its own, its machine shared with "
         "the other tiers' runs when the whole suite ran).",
         "",
         "Per tier: " + "; ".join(f"{name} {count} tests, {time:.0f} s" for name, (count, time) in sorted(per_tier.items())),

@@ -32,6 +32,10 @@ runner="$(swift build --show-bin-path)/frostlevelPackageTests.xctest"
 "$runner" --testing-library swift-testing --list-tests >"$results/list.txt" 2>/dev/null
 python3 scripts/tiers.py check --listed "$results/list.txt"
 
+# Nothing holds .build while the tests run (the runner is run directly, not by swift test), so the
+# Debian package's test builds in it: after scripts/setup.sh, whose release build it is, it builds nothing.
+export FROSTLEVEL_PACKAGE_SCRATCH=$PWD/.build
+
 # The external tier's long round trips (OCR, fuzzing, JVMs, kills, daemons) run as two shards, dealt
 # by the suites' times in the last run's results; the other tiers as one each.
 shards() { if [ "$1" = external ]; then echo 2; else echo 1; fi; }
@@ -48,15 +52,20 @@ for name in "${tiers[@]}"; do
     parts+=("$part")
   done
 done
-for name in "${tiers[@]}"; do rm -f "$results/$name"*.xml; done
+for name in "${tiers[@]}"; do rm -f "$results/$name"*.xml "$results/$name"*.cpu; done
 
 run_part() {  # run_part PART [arguments]: one part's suites, serially, its xUnit and log beside them
   local part=$1 filters=(); shift
   [ -s "$results/$part.suites" ] || { echo "$part: no suites" >"$results/$part.log"; return 0; }  # not every test
   while read -r suite; do filters+=(--filter "$suite"); done <"$results/$part.suites"
-  "$runner" --testing-library swift-testing --no-parallel --xunit-output "$results/$part.xml" "${filters[@]}" "$@" \
+  # Its CPU seconds (user + sys, the tools it runs included) beside it: the figure a loaded machine
+  # does not blur as it does the wall time.
+  /usr/bin/time -f '%U %S' -o "$results/$part.cpu" \
+    "$runner" --testing-library swift-testing --no-parallel --xunit-output "$results/$part.xml" "${filters[@]}" "$@" \
     >"$results/$part.log" 2>&1
 }
+# GNU time writes a line of its own first when the command failed: the figures are the last line.
+cpu() { tail -n 1 "$results/$1.cpu" 2>/dev/null | awk '{ printf "%.0f", $1 + $2 }' || echo "?"; }
 
 status=0
 started=$SECONDS
@@ -71,7 +80,7 @@ for i in "${!parts[@]}"; do
   part_status=0
   wait "${pids[$i]}" || part_status=$?
   cat "$results/${parts[$i]}.log"
-  echo "== ${parts[$i]}: status $part_status after $((SECONDS - started)) s" >&2
+  echo "== ${parts[$i]}: status $part_status after $((SECONDS - started)) s, CPU $(cpu "${parts[$i]}") s" >&2
   [ "$part_status" = 0 ] || status=$part_status
 done
 for name in "${tiers[@]}"; do

@@ -1,3 +1,5 @@
+import CoreTypes
+
 /// One file a command wrote, as every `--json` record lists it under `outputs` (docs/JSON.md):
 /// the path ("-" for standard output) and, for images, the size in pixels (null for PDFs).
 public struct WrittenOutput: Encodable, Sendable, Equatable {

@@ -73,6 +73,14 @@ public struct FrostRequest: Sendable {
         return effect.box(scale: scale) == nil ? "no blur" : "exact"
     }
 
+    /// Whether the area is a mask or found text (so no regions are needed to say where).
+    var hidesFoundOrMasked: Bool {
+        switch area {
+        case .mask, .text, .secrets: return true
+        case .whole, .regions: return false
+        }
+    }
+
     /// Whether the area is a mask.
     public var isMasked: Bool {
         if case .mask = area { return true }
@@ -108,9 +116,15 @@ public enum FrostRequestError: Error, CustomStringConvertible {
     case regionOutside(RegionSpec, width: Int, height: Int)
     /// The mask could not be read.
     case mask(ImageSource, VipsError)
+    /// Secure frost or a cover over the whole image (`.whole`, or no regions): they hide an area from
+    /// the pixels around it, and the whole image has none around it.
+    case nothingAround(FrostRequest.Treatment)
 
     public var description: String {
         switch self {
+        case .nothingAround(let treatment):
+            let name = if case .cover = treatment { "a cover" } else { "secure frost" }
+            return "\(name) hides an area from the pixels around it: give regions, a mask or text to find"
         case .regionOutside(let spec, let width, let height):
             return "region \(spec) lies outside the \(width)×\(height) image"
         case .mask(_, let error):
@@ -129,6 +143,9 @@ extension FrostRenderer {
     ) throws
         -> FrostResult
     {
+        if request.treatment != .frost && request.regionSpecs.isEmpty && !request.hidesFoundOrMasked {
+            throw FrostRequestError.nothingAround(request.treatment)
+        }
         let effect = request.effect, scale = request.scale, exact = request.exact
         var result = FrostResult(image: input.image, method: request.method)
         if request.hides {

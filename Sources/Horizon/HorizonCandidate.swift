@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,22 +22,15 @@ public struct HorizonCandidate: Sendable, Equatable {
     /// Probability that the angle is within 1° of the truth, from the fitted model, or less where
     /// a rule caps it (`capped`).
     public var confidence: Double
-    /// Whether one of the estimator's rules capped the model's confidence (an ambiguous or short
-    /// line, or one along the picture's top or bottom edge; verticals in too few columns).
-    public var capped = false
-}
+    /// The estimator's rules that held the model's confidence back (`CandidateModel.capRules`: an
+    /// ambiguous, short or border line; verticals in too few columns), by name; empty when none did.
+    public var cappedBy: [String] = []
+    /// The confidence at most of a candidate of this kind that a rule holds back (below any
+    /// threshold a user would choose), whether or not one did.
+    public var cap: Double
 
-extension HorizonCandidate {
-    /// A candidate whose confidence is its model's probability, held at `cap` when a rule applies.
-    static func scored(
-        _ evidence: HorizonEstimate.Evidence, angle: Double, features: [Double], names: [String],
-        coefficients: [Double], cap: Double?
-    ) -> HorizonCandidate {
-        let probability = ConfidenceModel.probability(features, coefficients)
-        return HorizonCandidate(
-            evidence: evidence, angleDegrees: angle, features: features, featureNames: names,
-            confidence: cap.map { min(probability, $0) } ?? probability, capped: cap != nil)
-    }
+    /// Whether one of the estimator's rules capped the model's confidence.
+    public var capped: Bool { !cappedBy.isEmpty }
 }
 
 /// Evidence from the vanishing point of the verticals.
@@ -81,32 +79,47 @@ extension VanishingPointEvidence {
     }
 }
 
-/// Logistic models of "this candidate is within 1° of the truth", one per kind of evidence.
+/// Logistic models of "this candidate is within 1° of the truth", one per kind of evidence, their
+/// coefficients read from ConfidenceModel.json (compiled into the module as bytes, so the binary
+/// carries them wherever it is copied).
 ///
-/// The coefficients were fitted by bench/horizon/fit.sh (fit_confidence.py) on the development half
-/// of the corpus only (see bench/horizon/LABELLING.md); the test half was never used to choose them.
-/// Pictures are analysed at the fixed 1024-px working size. The tilt itself is not a feature, so a
-/// turned photo keeps its confidence. A coefficient of 0 is a feature whose fitted sign contradicted
-/// its expected effect, left out. The fit's output and the threshold's out-of-fold table are in
-/// bench/horizon/RESULTS.md.
+/// The coefficients are fitted by bench/horizon/fit.sh (fit_confidence.py), which writes that file,
+/// on the development half of the corpus only (see bench/horizon/LABELLING.md); the test half was
+/// never used to choose them. Pictures are analysed at the fixed 1024-px working size. The tilt
+/// itself is not a feature, so a turned photo keeps its confidence. A coefficient of 0 is a feature
+/// whose fitted sign contradicted its expected `sign`, left out. The fit's output and the
+/// threshold's out-of-fold table are in bench/horizon/RESULTS.md.
 enum ConfidenceModel {
-    static let lineFeatureNames = [
-        "coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength", "twin_share",
-        "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score", "vp_agrees_support",
-        "vp_agrees_structures", "mirror", "line_contrast",
-    ]
-    static let vanishingPointFeatureNames = [
-        "log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
-        "log_rival_ratio", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
-        "line_agrees_coverage",
-    ]
-    static let lineCoefficients: [Double] = [
-        -6.0757, 3.0605, 0.1151, -0.8805, 0.0437, -0.3295, 0.5344, 1.2548, 0.0000, 1.5888, 2.9620, 1.1044, 0.2367,
-        1.1137, 0.4571,
-    ]
-    static let vanishingPointCoefficients: [Double] = [
-        -7.0412, 1.1694, 2.6201, 0.0000, 0.9878, -0.1209, -0.9560, 0.5044, 1.5840, 0.8023, 0.9822, 3.9524,
-    ]
+    /// One kind of candidate's fitted model, as ConfidenceModel.json holds it.
+    struct Fitted: Decodable, Equatable {
+        struct Cue: Decodable, Equatable {
+            var name: String
+            /// The direction in which the cue may only move the chance of being right (+1 raises,
+            /// −1 lowers, 0 either): the fit sets a coefficient of the other sign to 0.
+            var sign: Int
+            var coefficient: Double
+        }
+        var intercept: Double
+        var cues: [Cue]
+    }
+
+    /// The fitted models by kind of evidence ("horizon_line", "verticals").
+    static let fitted: [String: Fitted] = {
+        do {
+            return try JSONDecoder().decode([String: Fitted].self, from: Data(PackageResources.ConfidenceModel_json))
+        } catch {
+            preconditionFailure("Sources/Horizon/ConfidenceModel.json does not read: \(error)")
+        }
+    }()
+
+    /// The intercept and one coefficient per cue of `names`, for the `evidence` kind's model; the
+    /// file must name the same cues in the same order (ConfidenceModelTests checks it).
+    static func coefficients(_ evidence: HorizonEstimate.Evidence, names: [String]) -> [Double] {
+        guard let model = fitted[evidence.rawValue], model.cues.map(\.name) == names else {
+            preconditionFailure("ConfidenceModel.json's \(evidence.rawValue) cues are not \(names): refit")
+        }
+        return [model.intercept] + model.cues.map(\.coefficient)
+    }
 
     static func probability(_ features: [Double], _ coefficients: [Double]) -> Double {
         precondition(features.count + 1 == coefficients.count, "one coefficient per feature and an intercept")

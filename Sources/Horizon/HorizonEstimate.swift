@@ -57,6 +57,9 @@ public struct HorizonEstimate: Sendable, Equatable {
         case horizonLine = "horizon_line"
         /// Several near-vertical lines (buildings, interiors) that agree on the camera's roll.
         case verticals
+        /// Not measured: a tilt the user gave (`--angle`) or accepted on a review page, its line
+        /// drawn through the picture's centre.
+        case given
     }
 
     /// Tilt of the horizon as seen on screen, degrees: positive when it rises to the right
@@ -101,7 +104,7 @@ public struct HorizonEstimate: Sendable, Equatable {
         copy.imageHeight = height
         let tilt = tan(angleDegrees / degreesPerRadian)
         switch evidence {
-        case .horizonLine:
+        case .horizonLine, .given:
             // A direction (cos θ, −sin θ) becomes (sx·cos θ, −sy·sin θ).
             copy.line = line.scaled(x: sx, y: sy)
             if sx != sy { copy.angleDegrees = atan(tilt * sy / sx) * degreesPerRadian }

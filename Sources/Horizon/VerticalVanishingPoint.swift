@@ -49,25 +49,59 @@ func fitVerticalVanishingPoint(
     _ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double,
     inlierDegrees: Double = 1.5, hypothesisLimit: Int = 60
 ) -> VerticalVanishingPoint? {
-    let scale = 0.5 * (width * width + height * height).squareRoot()
-    let cx = 0.5 * width, cy = 0.5 * height
-    let near = all.filter { s in
-        let d = s.direction
-        let tilt = atan2(abs(d.x), abs(d.y)) * degreesPerRadian
-        return tilt <= maxTilt
+    let segments = NearVerticals(all, width: width, height: height, maxTilt: maxTilt, inlierDegrees: inlierDegrees)
+    guard segments.near.count >= 2 else { return nil }
+    let hypotheses = segments.hypotheses(fromLongest: hypothesisLimit)
+    guard let winner = hypotheses.max(by: { $0.support < $1.support }), winner.support > 0 else { return nil }
+    let point = segments.refined(from: winner.point)
+    let best = (point: point, support: segments.support(point), roll: segments.roll(point))
+    let inliers = segments.near.indices.filter { segments.sineError($0, best.point) < segments.limit }
+    guard !inliers.isEmpty else { return nil }
+
+    let errors = inliers.map { segments.sineError($0, best.point) }
+    return describeFit(
+        best, near: segments.near, inliers: inliers, errors: errors, hypotheses: hypotheses,
+        frame: (width: width, height: height, scale: segments.scale), totalLength: segments.totalLength)
+}
+
+/// The segments within `maxTilt` of vertical, in coordinates centred on the picture and scaled by
+/// its half-diagonal, with what the point's search and fit read of them.
+private struct NearVerticals {
+    let near: [EdgeSegment]
+    let scale: Double
+    let maxTilt: Double
+    /// Sine of `inlierDegrees`: a segment missing the point by less supports it.
+    let limit: Double
+    /// Each segment's line (unit normal first), middle and direction, in the centred coordinates.
+    let lines: [Homogeneous]
+    let mids: [(Double, Double)]
+    let dirs: [(x: Double, y: Double)]
+    let lengths: [Double]
+    let totalLength: Double
+
+    init(_ all: [EdgeSegment], width: Double, height: Double, maxTilt: Double, inlierDegrees: Double) {
+        let scale = 0.5 * (width * width + height * height).squareRoot()
+        let cx = 0.5 * width, cy = 0.5 * height
+        near = all.filter { s in
+            let d = s.direction
+            let tilt = atan2(abs(d.x), abs(d.y)) * degreesPerRadian
+            return tilt <= maxTilt
+        }
+        lines = near.map { s -> Homogeneous in
+            let p = Homogeneous(x: (s.x1 - cx) / scale, y: (s.y1 - cy) / scale, z: 1)
+            let q = Homogeneous(x: (s.x2 - cx) / scale, y: (s.y2 - cy) / scale, z: 1)
+            let l = p.cross(q)
+            let n = (l.x * l.x + l.y * l.y).squareRoot()
+            return Homogeneous(x: l.x / n, y: l.y / n, z: l.z / n)
+        }
+        mids = near.map { ((($0.midX - cx) / scale), (($0.midY - cy) / scale)) }
+        dirs = near.map { $0.direction }
+        lengths = near.map(\.length)
+        totalLength = lengths.reduce(0, +)
+        self.scale = scale
+        self.maxTilt = maxTilt
+        limit = sin(inlierDegrees / degreesPerRadian)
     }
-    guard near.count >= 2 else { return nil }
-    let lines = near.map { s -> Homogeneous in
-        let p = Homogeneous(x: (s.x1 - cx) / scale, y: (s.y1 - cy) / scale, z: 1)
-        let q = Homogeneous(x: (s.x2 - cx) / scale, y: (s.y2 - cy) / scale, z: 1)
-        let l = p.cross(q)
-        let n = (l.x * l.x + l.y * l.y).squareRoot()
-        return Homogeneous(x: l.x / n, y: l.y / n, z: l.z / n)
-    }
-    let mids = near.map { ((($0.midX - cx) / scale), (($0.midY - cy) / scale)) }
-    let dirs = near.map { $0.direction }
-    let lengths = near.map(\.length)
-    let totalLength = lengths.reduce(0, +)
 
     /// Sine of the angle between segment i and the direction from its middle to the point.
     func sineError(_ i: Int, _ v: Homogeneous) -> Double {
@@ -80,19 +114,25 @@ func fitVerticalVanishingPoint(
         guard n > 1e-12 else { return 1 }
         return abs(dx * dirs[i].y - dy * dirs[i].x) / n
     }
+
     /// Upward direction through the point from the centre, as a roll.
     func roll(_ v: Homogeneous) -> Double {
         var dx = v.x, dy = v.y
-        if dy > 0 || (dy == 0 && dx > 0) { dx = -dx; dy = -dy }
+        if dy > 0 || (dy == 0 && dx > 0) {
+            dx = -dx
+            dy = -dy
+        }
         return atan2(-dx, -dy) * degreesPerRadian
     }
+
     /// Vertical vanishing points lie well outside the picture: at least 1.5 half-diagonals (0.75 of
     /// a diagonal) from the centre, just beyond the corners.
     func plausible(_ v: Homogeneous) -> Bool {
         let planar = (v.x * v.x + v.y * v.y).squareRoot()
         return planar >= 1.5 * abs(v.z) && abs(roll(v)) <= maxTilt
     }
-    let limit = sin(inlierDegrees / degreesPerRadian)
+
+    /// Length-weighted support of the point: each segment within the limit, weighted down the more it misses.
     func support(_ v: Homogeneous) -> Double {
         var total = 0.0
         for i in near.indices {
@@ -102,60 +142,58 @@ func fitVerticalVanishingPoint(
         return total
     }
 
-    let longest = near.indices.sorted { lengths[$0] > lengths[$1] }.prefix(hypothesisLimit)
-    var hypotheses: [(point: Homogeneous, support: Double, roll: Double)] = []
-    for (n, i) in longest.enumerated() {
-        for j in longest.dropFirst(n + 1) {
-            var v = lines[i].cross(lines[j])
-            let norm = v.norm
-            guard norm > 1e-12 else { continue }
-            v = Homogeneous(x: v.x / norm, y: v.y / norm, z: v.z / norm)
-            guard plausible(v) else { continue }
-            hypotheses.append((v, support(v), roll(v)))
+    /// The plausible points where pairs of the `count` longest segments meet, with their support and roll.
+    func hypotheses(fromLongest count: Int) -> [(point: Homogeneous, support: Double, roll: Double)] {
+        let longest = near.indices.sorted { lengths[$0] > lengths[$1] }.prefix(count)
+        var hypotheses: [(point: Homogeneous, support: Double, roll: Double)] = []
+        for (n, i) in longest.enumerated() {
+            for j in longest.dropFirst(n + 1) {
+                var v = lines[i].cross(lines[j])
+                let norm = v.norm
+                guard norm > 1e-12 else { continue }
+                v = Homogeneous(x: v.x / norm, y: v.y / norm, z: v.z / norm)
+                guard plausible(v) else { continue }
+                hypotheses.append((v, support(v), roll(v)))
+            }
         }
+        return hypotheses
     }
-    guard let winner = hypotheses.max(by: { $0.support < $1.support }), winner.support > 0 else { return nil }
 
-    // Iteratively reweighted least squares from the winning pair: each inlier weighs its length
-    // times a biweight that falls smoothly to zero at `inlierDegrees`, so a segment near the limit
-    // moves the point a little, not all or nothing, and the roll does not jump when a turned or
-    // resized copy of the picture tips one segment across the limit. Dividing by the squared
-    // distance from the segment's middle to the point (as homogeneous coordinates give it) makes the
-    // algebraic residual l·v the sine of the angle the segment misses the point by, which is what
-    // `support` measures. Every pass is kept: keeping or dropping a refinement would itself be all or
-    // nothing. The support and the roll are read once, at the point the passes end on.
-    let normals = lines.map { [$0.x, $0.y, $0.z] }
-    var point = winner.point
-    for _ in 0..<6 {
-        var m = [[Double]](repeating: [0, 0, 0], count: 3)
-        var weighted = 0
-        for i in near.indices {
-            let e = sineError(i, point) / limit
-            guard e < 1 else { continue }
-            let dx = point.x - point.z * mids[i].0, dy = point.y - point.z * mids[i].1
-            let reach = dx * dx + dy * dy
-            guard reach > 1e-12 else { continue }
-            let w = lengths[i] * (1 - e * e) * (1 - e * e) / reach
-            let l = normals[i]
-            for r in 0..<3 { for c in 0..<3 { m[r][c] += w * l[r] * l[c] } }
-            weighted += 1
+    /// Iteratively reweighted least squares from the winning pair's point: each inlier weighs its
+    /// length times a biweight that falls smoothly to zero at `inlierDegrees`, so a segment near the
+    /// limit moves the point a little, not all or nothing, and the roll does not jump when a turned
+    /// or resized copy of the picture tips one segment across the limit. Dividing by the squared
+    /// distance from the segment's middle to the point (as homogeneous coordinates give it) makes
+    /// the algebraic residual l·v the sine of the angle the segment misses the point by, which is
+    /// what `support` measures. Every pass is kept: keeping or dropping a refinement would itself be
+    /// all or nothing. The support and the roll are read once, at the point the passes end on.
+    func refined(from start: Homogeneous) -> Homogeneous {
+        let normals = lines.map { [$0.x, $0.y, $0.z] }
+        var point = start
+        for _ in 0..<6 {
+            var m = [[Double]](repeating: [0, 0, 0], count: 3)
+            var weighted = 0
+            for i in near.indices {
+                let e = sineError(i, point) / limit
+                guard e < 1 else { continue }
+                let dx = point.x - point.z * mids[i].0, dy = point.y - point.z * mids[i].1
+                let reach = dx * dx + dy * dy
+                guard reach > 1e-12 else { continue }
+                let w = lengths[i] * (1 - e * e) * (1 - e * e) / reach
+                let l = normals[i]
+                for r in 0..<3 { for c in 0..<3 { m[r][c] += w * l[r] * l[c] } }
+                weighted += 1
+            }
+            guard weighted >= 2 else { break }
+            let eigen = smallestEigenvector(m)
+            let v = Homogeneous(x: eigen[0], y: eigen[1], z: eigen[2])
+            guard plausible(v) else { break }
+            let moved = abs(abs(v.dot(point)) - 1)
+            point = v
+            if moved < 1e-14 { break }
         }
-        guard weighted >= 2 else { break }
-        let eigen = smallestEigenvector(m)
-        let v = Homogeneous(x: eigen[0], y: eigen[1], z: eigen[2])
-        guard plausible(v) else { break }
-        let moved = abs(abs(v.dot(point)) - 1)
-        point = v
-        if moved < 1e-14 { break }
+        return point
     }
-    let best = (point: point, support: support(point), roll: roll(point))
-    let inliers = near.indices.filter { sineError($0, best.point) < limit }
-    guard !inliers.isEmpty else { return nil }
-
-    let errors = inliers.map { sineError($0, best.point) }
-    return describeFit(
-        best, near: near, inliers: inliers, errors: errors, hypotheses: hypotheses,
-        frame: (width: width, height: height, scale: scale), totalLength: totalLength)
 }
 
 /// The fitted point described: its roll, its inliers' share and spread, the structures (columns)

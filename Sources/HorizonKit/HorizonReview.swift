@@ -1,6 +1,7 @@
 import CoreTypes
 import Foundation
 import Horizon
+import ToolSupport
 import Vips
 
 /// `imgtool horizon --review DIR/`: a folder that shows each photo with the horizon found, its
@@ -27,40 +28,16 @@ public final class HorizonReview: Sendable {
         public var height: Int
         public var found: Bool
         /// The answer's angle when found, else the best guess's (nil when there was none).
-        public var angle: Double?
+        @NullWhenAbsent public var angle: Double?
         public var confidence: Double
         /// `horizon_line` or `verticals`: what the angle was measured on.
-        public var evidence: String?
+        @NullWhenAbsent public var evidence: String?
         /// The line in the preview's pixels, [[x, y], [x, y]].
-        public var line: [[Double]]?
+        @NullWhenAbsent public var line: [[Double]]?
         public var preview: String
         public var previewWidth: Int
         public var previewHeight: Int
         public var thumbnail: String
-
-        enum CodingKeys: String, CodingKey {
-            case file, path, raw, width, height, found, angle, confidence, evidence, line, preview, previewWidth,
-                previewHeight, thumbnail
-        }
-
-        /// Every key written, absent values as null (the page tests for null).
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(path, forKey: .path)
-            try container.encode(raw, forKey: .raw)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
-            try container.encode(found, forKey: .found)
-            try container.encode(angle, forKey: .angle)
-            try container.encode(confidence, forKey: .confidence)
-            try container.encode(evidence, forKey: .evidence)
-            try container.encode(line, forKey: .line)
-            try container.encode(preview, forKey: .preview)
-            try container.encode(previewWidth, forKey: .previewWidth)
-            try container.encode(previewHeight, forKey: .previewHeight)
-            try container.encode(thumbnail, forKey: .thumbnail)
-        }
     }
 
     /// Long side of the previews: sharp on a 2× screen at the page's size, about 100 KB each.
@@ -130,11 +107,8 @@ public final class HorizonReview: Sendable {
     /// Writes the page and photos.js once every photo has been added.
     public func finish() throws {
         let data = ReviewData(generator: "imgtool horizon", photos: listed)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         // "<" escaped, so no file name can close a script element wherever the JSON is put.
-        let json = String(decoding: try encoder.encode(data), as: UTF8.self)
+        let json = String(decoding: try JSONLines.encoder().encode(data), as: UTF8.self)
             .replacingOccurrences(of: "<", with: "\\u003c")
         try write("window.horizonReview = " + json + ";\n", to: "photos.js")
         try write(HorizonReviewFiles.page, to: "index.html")

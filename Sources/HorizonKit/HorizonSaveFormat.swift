@@ -1,4 +1,5 @@
 import CoreTypes
+import LibRaw
 import Vips
 
 /// The format and saver options of a levelled copy: the input's own format and, for JPEG, its
@@ -13,8 +14,7 @@ public struct HorizonSaveFormat: Sendable, Equatable {
         for image: Image, userFormat: ImageFormat?, userOptions: SaverOptions = .none, jpegQuality: Int?
     ) -> HorizonSaveFormat {
         let loader = image.loader ?? ""
-        var format = userFormat ?? inputFormat(for: image, loader: loader)
-        if !format.canSave { format = .png }
+        let format = savable(userFormat ?? inputFormat(for: image, loader: loader))
         let fromJPEG = loader.hasPrefix("jpegload")
         var defaults = SaverOptions.none
         if format.isSame(as: .jpeg) {
@@ -31,11 +31,60 @@ public struct HorizonSaveFormat: Sendable, Equatable {
         return HorizonSaveFormat(format: format, options: userOptions.over(defaults))
     }
 
-    /// The format the input's loader reads (HEIF holding AV1 is AVIF); PNG when libvips has no saver for it.
-    private static func inputFormat(for image: Image, loader: String) -> ImageFormat {
+    /// The format a copy of `image` keeps without `-o name.ext`: the one its loader reads, PNG where
+    /// libvips cannot write that.
+    public static func ownFormat(of image: Image) -> ImageFormat {
+        savable(inputFormat(for: image, loader: image.loader ?? ""))
+    }
+
+    /// The same, named from the file's suffix before it is opened (to plan where the copy goes).
+    public static func ownFormat(forPath path: String) -> ImageFormat {
+        savable(ImageFormat(path: path))
+    }
+
+    /// What a levelled copy of the file at `path` is named for, before it is opened: a raw photo's
+    /// developed copy is `rawCopyFormat`, named as any file of that format; any other photo's keeps
+    /// its own format (`ownFormat(forPath:)`) and may keep the input's spelling of its suffix.
+    public static func copyNaming(forPath path: String, userFormat: ImageFormat?) -> CopyNaming {
+        if RawPhoto.isRaw(path) {
+            return CopyNaming(format: rawCopyFormat(userFormat: userFormat), keepsInputSuffix: false)
+        }
+        return CopyNaming(format: ownFormat(forPath: path), keepsInputSuffix: true)
+    }
+
+    /// The format a copy is named for, and whether a name made from the input keeps the input's suffix.
+    public struct CopyNaming: Sendable, Equatable {
+        public var format: ImageFormat
+        public var keepsInputSuffix: Bool
+
+        public init(format: ImageFormat, keepsInputSuffix: Bool) {
+            self.format = format
+            self.keepsInputSuffix = keepsInputSuffix
+        }
+    }
+
+    /// A raw photo's developed copy: `userFormat` (-o's), else TIFF (16 bits, as raw shooters keep).
+    public static func rawCopyFormat(userFormat: ImageFormat?) -> ImageFormat {
+        userFormat ?? .tiff
+    }
+
+    /// Bits a sample of a raw photo's demosaic for a copy in `format`: TIFF and PNG keep its 16
+    /// bits; the others hold 8.
+    public static func rawBits(for format: ImageFormat) -> Int {
+        format == .tiff || format == .png ? 16 : 8
+    }
+
+    /// `format` where libvips writes it, else PNG.
+    private static func savable(_ format: ImageFormat?) -> ImageFormat {
+        format.flatMap { $0.canSave ? $0 : nil } ?? .png
+    }
+
+    /// The format the input's loader reads (HEIF holding AV1 is AVIF); nil when libvips has no
+    /// saver for it.
+    private static func inputFormat(for image: Image, loader: String) -> ImageFormat? {
         if loader.hasPrefix("heifload") {
             return image.string(field: "heif-compression") == "av1" ? .avif : .heic
         }
-        return ImageFormat(loader: loader) ?? .png
+        return ImageFormat(loader: loader)
     }
 }

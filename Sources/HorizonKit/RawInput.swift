@@ -87,29 +87,29 @@ public enum RawInput {
 
 extension HorizonDetector {
     /// Detects the horizon of a raw photo on `source`'s pixels, reported at the size of the full
-    /// demosaiced picture as displayed.
+    /// demosaiced picture as displayed; with the picture analysed and where it came from.
     public static func detect(
         raw photo: RawPhoto, source: RawAnalysisSource, estimator: HorizonEstimator,
         maxPixels: Int = Image.defaultMaxPixels
-    ) throws -> (detection: HorizonDetection, source: RawAnalysisSource) {
+    ) throws -> (detection: HorizonDetection, analysed: Image, source: RawAnalysisSource) {
         let (image, used) = try RawInput.analysisImage(of: photo, source: source, maxPixels: maxPixels)
         var detection = try detect(image: image, estimator: estimator)
         detection.width = photo.metadata.width
         detection.height = photo.metadata.height
-        return (detection, used)
+        return (detection, image, used)
     }
 }
 
 extension HorizonDetection {
-    /// A known tilt (`--angle`, a reviewed decision) as a detection: found with confidence 1, the
-    /// line drawn through the centre of a `width` × `height` picture.
+    /// A known tilt (`--angle`, a reviewed decision) as a detection: found with confidence 1, its
+    /// evidence `.given`, the line drawn through the centre of a `width` × `height` picture.
     public static func given(angleDegrees: Double, width: Int, height: Int) -> HorizonDetection {
         let w = Double(width), h = Double(height)
         let rise = w / 2 * tan(angleDegrees * .pi / 180)
         // y grows downwards: a horizon rising to the right has its right end higher (smaller y).
         let line = LineSegment(start: ImagePoint(x: 0, y: h / 2 + rise), end: ImagePoint(x: w, y: h / 2 - rise))
         let estimate = HorizonEstimate(
-            angleDegrees: angleDegrees, confidence: 1, line: line, evidence: .horizonLine, imageWidth: w,
+            angleDegrees: angleDegrees, confidence: 1, line: line, evidence: .given, imageWidth: w,
             imageHeight: h)
         let analysis = HorizonAnalysis(
             estimate: estimate, candidate: estimate, horizonLine: nil, verticals: nil, strongEdgeCount: 0)

@@ -423,8 +423,20 @@ struct BlurSummary: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, outputs, style, radius, scale, boxWidth = "box_width", saturation, tint, width, height, method,
+        case file, outputs, style, radius, scale, boxWidth, saturation, tint, width, height, method,
             regions, masked, metadata, pages, secure, cover, text, secrets, note
+    }
+
+    /// How the areas are hidden: `secure` for frost (true or false), `cover` for a cover, and for
+    /// an image `written` with a cover, the note that nothing of the covered areas is kept.
+    mutating func describeHiding(_ treatment: FrostRequest.Treatment, written: Bool) {
+        switch treatment {
+        case .cover(let choice):
+            cover = choice.description
+            if written { note = "covered: nothing of the covered areas is kept" }
+        case .secureFrost: secure = true
+        case .frost: secure = false
+        }
     }
 
     /// "3 secrets (2 email, 1 card)", kinds in the order they were first found.
@@ -480,35 +492,17 @@ private func trimmed(_ value: Double) -> String {
 /// written flat: `{kind, x, y, width, height}`.
 struct SecretRecord: Encodable, Sendable {
     var kind: String
-    var box: PixelRect
+    var x, y, width, height: Int
 
-    enum CodingKeys: CodingKey { case kind }
-
-    /// The box's own keys, and the kind beside them in the same object.
-    func encode(to encoder: any Encoder) throws {
-        try box.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
+    init(kind: String, box: PixelRect) {
+        self.kind = kind
+        (x, y, width, height) = (box.x, box.y, box.width, box.height)
     }
 }
 
 /// One box of text `--find text` found, in pixels of the image, written flat:
 /// `{x, y, width, height, confidence}`.
 struct FoundText: Encodable, Sendable {
-    var box: PixelRect
+    var x, y, width, height: Int
     var confidence: Double
-
-    init(x: Int, y: Int, width: Int, height: Int, confidence: Double) {
-        box = PixelRect(x: x, y: y, width: width, height: height)
-        self.confidence = confidence
-    }
-
-    enum CodingKeys: CodingKey { case confidence }
-
-    /// The box's own keys, and the confidence beside them in the same object.
-    func encode(to encoder: any Encoder) throws {
-        try box.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(confidence, forKey: .confidence)
-    }
 }

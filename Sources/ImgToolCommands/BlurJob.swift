@@ -87,10 +87,7 @@ struct BlurJob: Sendable {
             width: result.image.width, height: result.image.height, method: result.method,
             regions: result.found?.count ?? request.regionSpecs.count, masked: request.isMasked,
             metadataKept: keepMetadata)
-        if request.hides {
-            describeHiding(&summary)
-            if case .cover = request.treatment { summary.note = "covered: nothing of the covered areas is kept" }
-        }
+        if request.hides { summary.describeHiding(request.treatment, written: true) }
         summary.text = result.found.map(Self.records)
         if summary.text?.isEmpty == true { summary.note = "no text found: nothing hidden" }
         summary.secrets = result.secrets.map(Self.records)
@@ -122,7 +119,7 @@ struct BlurJob: Sendable {
                 } ?? "exact",
                 regions: 0, masked: false, metadataKept: keepMetadata)
             // The same hiding as a run with -o would do, so the two records agree.
-            describeHiding(&summary)
+            summary.describeHiding(request.treatment, written: false)
             if case .secrets = request.area {
                 let found = try FrostRenderer.findSecrets(request, in: image)
                 summary.regions = found.count
@@ -166,6 +163,9 @@ struct BlurJob: Sendable {
             case .mask(let source, let inner):
                 guard case .file(let path) = source else { return Failures.failure(inner, file: "-") }
                 return Failures.failure(inner, file: path)
+            case .nothingAround:
+                // validate() asks for --region, --mask or --find first; a usage error if it ever gets here.
+                return ToolFailure(file: input, error.description, status: ExitStatus.usage)
             }
         default:
             return Failures.failure(error, file: input)

@@ -247,10 +247,13 @@ extension ImgTool {
             if leveller.addsAlpha, let format = fixes?.userFormat, !format.hasAlpha {
                 throw HorizonJob.noAlphaFailure(format.suffix)
             }
-            var job = HorizonJob(
+            let request = HorizonRequest(
                 estimator: HorizonEstimator(configuration: .init(maxAngle: maxAngle, minConfidence: minConfidence)),
-                leveller: leveller, fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
-                maxPixels: limits.maxPixels, evidence: evidence, quiet: quiet)
+                leveller: leveller, rawSource: rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview,
+                maxPixels: limits.maxPixels)
+            var job = HorizonJob(
+                request: request, fixes: fixes, overlays: overlays, strip: strip, skipExisting: skipExisting,
+                evidence: evidence, quiet: quiet)
             job.sidecars = (try? sidecarEditors()) ?? []
             if !job.sidecars.isEmpty {
                 job.sidecarPlan = try OutputPlan(
@@ -258,7 +261,6 @@ extension ImgTool {
             }
             job.givenAngle = angle
             job.decisions = try decisions.map { path throws(ToolFailure) in try ReviewDecisions.read(path) }
-            job.rawSource = rawAnalysis.flatMap(RawAnalysisSource.init(rawValue:)) ?? .preview
             // Two inputs never end in one output (copy, drawing or sidecar), compared before anything is written.
             try OutputPlan.refuseSharedOutputs(inputs) { [job] input throws(ToolFailure) in
                 try job.plannedOutputs(input)

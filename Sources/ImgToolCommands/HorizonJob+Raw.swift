@@ -9,7 +9,7 @@ import Sidecars
 import ToolSupport
 import Vips
 
-/// Raw photos, known angles and sidecars: the parts of `HorizonJob` that photographers' raw
+/// Known angles, the drawing and sidecars: the parts of `HorizonJob` that photographers' raw
 /// workflows add.
 extension HorizonJob {
     /// The tilt to apply without detecting: `--angle`, or the reviewed decision for this photo.
@@ -21,77 +21,6 @@ extension HorizonJob {
     func knownAngleSource(for input: String) -> String? {
         if givenAngle != nil { return "given with --angle" }
         return decisions?.angle(for: input) == nil ? nil : "accepted on the review page"
-    }
-
-    /// The format of a raw photo's developed copy: -o's, else TIFF (16 bits, as raw shooters keep).
-    func rawCopyFormat(_ plan: OutputPlan) -> ImageFormat {
-        plan.userFormat ?? .tiff
-    }
-
-    /// A raw photo: detection on its preview (or half-size demosaic), sidecars, and with `--fix` a
-    /// developed, straightened copy (full demosaic).
-    func processRaw(_ batchInput: BatchInput, group: OutputGroup) throws -> HorizonRecord {
-        let input = batchInput.path
-        let photo = try RawPhoto(path: input)
-        let detection: HorizonDetection
-        var analysed: Image?
-        if let known = knownAngle(for: input) {
-            detection = .given(angleDegrees: known, width: photo.metadata.width, height: photo.metadata.height)
-        } else {
-            let (image, _) = try RawInput.analysisImage(of: photo, source: rawSource, maxPixels: maxPixels)
-            var found = try HorizonDetector.detect(image: image, estimator: estimator)
-            found.width = photo.metadata.width
-            found.height = photo.metadata.height
-            detection = found
-            analysed = image
-            try review?.add(file: input, raw: true, detection: found, picture: image)
-        }
-        let estimate = detection.estimate
-        let plan = estimate.map {
-            leveller.plan(width: detection.width, height: detection.height, angleDegrees: $0.angleDegrees)
-        }
-        var record = HorizonRecord(file: input, detection: detection, levelling: plan?.levelling, crop: plan?.crop)
-        record.angleSource = knownAngleSource(for: input)
-        record.level = fixes != nil || !sidecars.isEmpty ? false : nil
-        if evidence { record.evidence = detection.analysis.candidates.map(HorizonRecord.Candidate.init) }
-        let sensor: PP3Profile.RawSensor? =
-            switch photo.metadata.colourFilter {
-            case .bayer: .bayer
-            case .xTrans: .xTrans
-            case .none: nil
-            }
-        try writeSidecars(for: batchInput, estimate: estimate, into: &record, rawSensor: sensor, group: group)
-
-        if let fixes, let estimate {
-            if fixes.place == .inPlace {
-                throw ToolFailure(
-                    "a raw photo is never replaced: --sidecar rawtherapee|darktable|lightroom records the straightening beside it, or --fix -o writes a developed copy"
-                )
-            }
-            let format = rawCopyFormat(fixes)
-            // TIFF and PNG keep the demosaic's 16 bits; the others hold 8.
-            let bits = format == .tiff || format == .png ? 16 : 8
-            let developed = try RawInput.developed(photo, halfSize: false, bits: bits)
-            let level = Levelling.isLevel(estimate.angleDegrees)
-            record.level = level
-            let image = level ? developed : try leveller.level(developed, angleDegrees: estimate.angleDegrees)
-            let target = try fixes.resolve(batchInput, as: .image(format))
-            let saving = HorizonSaveFormat.choose(
-                for: image, userFormat: format, userOptions: target.options, jpegQuality: nil)
-            try save(image, to: target.path, format: saving, strip: strip, group: group)
-            record.output = target.path
-            record.outputs.append(WrittenOutput(path: target.path, width: image.width, height: image.height))
-        }
-        if let overlays {
-            // Drawn on the analysed picture (the preview or half-size demosaic), not a full demosaic.
-            let image = try analysed ?? RawInput.analysisImage(of: photo, source: rawSource, maxPixels: maxPixels).image
-            let line = (estimate ?? detection.candidate)?.scaled(
-                toWidth: Double(image.width), height: Double(image.height)
-            ).line
-            let drawn = try HorizonOverlay.render(image, line: line, found: estimate != nil)
-            try writeOverlay(drawn, for: batchInput, into: &record, plan: overlays, group: group)
-        }
-        return record
     }
 
     /// Saves the drawn `--overlay` picture where the plan puts it; the record lists it under outputs.
@@ -119,18 +48,24 @@ extension HorizonJob {
 
     /// Writes each `--sidecar` for a found, not-level tilt; the record lists them under outputs.
     func writeSidecars(
-        for batchInput: BatchInput, estimate: HorizonEstimate?, into record: inout HorizonRecord,
-        rawSensor: PP3Profile.RawSensor? = nil, group: OutputGroup
+        for batchInput: BatchInput, result: HorizonResult, into record: inout HorizonRecord, group: OutputGroup
     ) throws {
-        guard !sidecars.isEmpty, let estimate else { return }
+        guard !sidecars.isEmpty, let estimate = result.estimate else { return }
         let input = batchInput.path
-        if Levelling.isLevel(estimate.angleDegrees) {
+        if result.isLevel {
             record.level = true
             return
         }
+        let rawSensor: PP3Profile.RawSensor? =
+            switch result.raw?.metadata.colourFilter {
+            case .some(.bayer): .bayer
+            case .some(.xTrans): .xTrans
+            default: nil
+            }
         ProcessControl.removeTemporaryFilesOnInterrupt()
         let geometry = SidecarGeometry(
-            width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees, crop: leveller.crop)
+            width: record.width, height: record.height, horizonDegrees: estimate.angleDegrees,
+            crop: request.leveller.crop)
         for (editor, target) in zip(sidecars, try sidecarPaths(for: batchInput)) {
             let path = try SidecarWriter.write(
                 editor, for: input, geometry: geometry, sidecarPath: target, rawSensor: rawSensor, group: group)

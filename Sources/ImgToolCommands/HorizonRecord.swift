@@ -51,6 +51,10 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
         public var features: [String: Double]
         /// Whether a rule of the estimator capped the model's confidence.
         public var capped: Bool
+        /// The rules that capped it, by name (`rival`, `coverage`, `border`; `columns`).
+        public var cappedBy: [String]
+        /// The confidence at most of a capped candidate of this kind.
+        public var cap: Double
 
         init(_ candidate: HorizonCandidate) {
             evidence = candidate.evidence.rawValue
@@ -59,6 +63,8 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
             features = Dictionary(
                 uniqueKeysWithValues: zip(candidate.featureNames, candidate.features.map { rounded($0, 5) }))
             capped = candidate.capped
+            cappedBy = candidate.cappedBy
+            cap = candidate.cap
         }
     }
 
@@ -83,7 +89,7 @@ public struct HorizonRecord: Encodable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, width, height, found, angle, angleRadians = "angle_radians", confidence, line, transform, crop,
+        case file, width, height, found, angle, angleRadians, confidence, line, transform, crop,
             outputs, level, pages
         case evidence
     }

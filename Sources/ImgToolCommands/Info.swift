@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import CoreTypes
 import Foundation
 import LibRaw
 import ToolSupport
@@ -93,11 +94,6 @@ public struct ImageInfo: Encodable, Sendable, Equatable {
         @NullWhenAbsent public var taken: String?
         public var previewWidth: Int
         public var previewHeight: Int
-
-        enum CodingKeys: String, CodingKey {
-            case make, model, lens, iso, shutter, aperture, focalLength = "focal_length", taken
-            case previewWidth = "preview_width", previewHeight = "preview_height"
-        }
     }
 
     /// A raw photo as LibRaw describes it: the developed picture's size and the camera's record.

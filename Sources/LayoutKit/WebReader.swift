@@ -263,11 +263,8 @@ public struct WebReader: Sendable {
             background: background.map(Self.css), imageSets: imageSets.names, views: layout.views, pages: pages,
             textFiles: (jobs.count + Self.pagesPerTextFile - 1) / Self.pagesPerTextFile,
             outline: outline.map { ReaderJSON.Entry($0, geometry: geometry) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         // "</script>" cannot occur: the JSON goes into its own file, never inside HTML.
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return String(decoding: try JSONLines.encoder().encode(document), as: UTF8.self)
     }
 
     static func css(_ colour: Colour) -> String {

@@ -141,7 +141,7 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case pages, pageCount = "page_count", width, height, widthMm = "width_mm", heightMm = "height_mm", paper,
+            case pages, pageCount, width, height, widthMm, heightMm, paper,
                 orientation, rotation
         }
     }
@@ -200,11 +200,6 @@ public struct PDFInfo: Encodable, Sendable, Equatable {
             sizeGroups: PageSizeGroups.group(
                 pages.map { SizedPage(number: $0.page, width: $0.width, height: $0.height, rotation: 0) }
             ).map(SizeGroup.init))
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case file, pageCount = "page_count", pdfVersion = "pdf_version", pageLayout = "page_layout", direction,
-            encrypted, pages, sizeGroups = "size_groups"
     }
 
     public var summary: [String] {

@@ -72,9 +72,8 @@ struct LayoutReport: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, mode, columns, flow, direction, cover, widePages = "wide_pages", alone, box, unit, pageCount =
-            "page_count",
-            views, outputs, linksDropped = "links_dropped"
+        case file, mode, columns, flow, direction, cover, widePages, alone, box, unit, pageCount,
+            views, outputs, linksDropped
     }
 
     /// Without `-o` or `--json`: one line per view, pages in screen order from left to right

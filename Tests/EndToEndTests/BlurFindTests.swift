@@ -246,15 +246,25 @@ import Vips
     }
 }
 
-/// `--find text` over the folder of 11 screenshots, with one job and with two: layout analysis over
-/// many documents, twice (the external tier; the single-image cases above stay in the tools tier).
+/// `--find text` over a folder of four screenshots (a terminal, a light and a dark dialog, a JPEG),
+/// with one job and with two: layout analysis over several documents, twice, the reports in input
+/// order (the external tier; the single-image cases above stay in the tools tier).
 @Suite(.tags(.external)) struct BlurFindFolderTests {
+    static let screens = [
+        "aptitude-info.png", "gnucash-vendor.png", "openshot-file-menu.jpg", "gnucash-tip-of-the-day.png",
+    ]
+
     @Test func parallelBatchesFindTheSameText() throws {
-        let folder = Fixtures.asset("screens")
-        let one = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "1"])
-        let two = try run("imgtool", ["blur", folder, "--find", "text", "--json", "-j", "2"])
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for screen in Self.screens {
+            try FileManager.default.copyItem(
+                atPath: Fixtures.asset("screens/" + screen), toPath: folder.appendingPathComponent(screen).path)
+        }
+        let one = try run("imgtool", ["blur", folder.path, "--find", "text", "--json", "-j", "1"])
+        let two = try run("imgtool", ["blur", folder.path, "--find", "text", "--json", "-j", "2"])
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
-        #expect(try one.jsonLines().count == 11)
+        #expect(try one.jsonLines().count == Self.screens.count)
         #expect(one.text == two.text)
     }
 }

@@ -145,7 +145,10 @@ import Testing
         let record = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let candidates = try #require(record["evidence"] as? [[String: Any]])
         #expect(!candidates.isEmpty)
-        #expect(candidates.allSatisfy { Set($0.keys) == ["angle", "capped", "confidence", "evidence", "features"] })
+        #expect(
+            candidates.allSatisfy {
+                Set($0.keys) == ["angle", "cap", "capped", "capped_by", "confidence", "evidence", "features"]
+            })
         #expect(
             Set(record.keys)
                 == Set(

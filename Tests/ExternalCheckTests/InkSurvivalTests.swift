@@ -59,13 +59,18 @@ import Testing
         }
     }
 
-    /// Two covers no ink pixel matches both of: a pixel either changed is hidden.
+    /// Two covers no ink pixel matches both of: a pixel either changed is hidden (the bench's grid).
     static let covers = [["--cover", "#ff00ff"], ["--cover", "#00ff00"]]
+    /// The tests' one cover, half the runs: a colour no pixel of the samples has, nor of their dark
+    /// copies (#c02d84; pure magenta and green are in the GnuCash guide's screenshot), so a pixel it
+    /// leaves as it was is ink left; were an ink pixel that colour, it would count as left: the
+    /// measure errs towards failing, never towards passing.
+    static let oddCover = [["--cover", "#3fd27b"]]
 
     /// Hides the text of `sample` with `imgtool` (a built one, or the binary given) under each of
     /// `treatments` and measures.
     static func measure(
-        _ sample: Sample, treatments: [[String]] = covers, imgtool: String = "imgtool", arguments: [String] = []
+        _ sample: Sample, treatments: [[String]] = oddCover, imgtool: String = "imgtool", arguments: [String] = []
     ) throws -> InkSurvival {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -150,7 +155,7 @@ import Testing
         var table = "| image | ink px | unchanged px | unchanged % | words keeping ink | worst word (px kept / ink) |\n"
         table += "| --- | ---: | ---: | ---: | ---: | --- |\n"
         for sample in samples {
-            let found = try Self.measure(sample, imgtool: imgtool)
+            let found = try Self.measure(sample, treatments: Self.covers, imgtool: imgtool)
             let worst = found.survivingByWord.max { $0.pixels < $1.pixels }
             table +=
                 "| \(sample) | \(found.ink) | \(found.surviving) | \(String(format: "%.2f", found.percent)) | \(found.survivingByWord.count) | \(worst.map { "\($0.word) \($0.pixels)/\($0.of)" } ?? "") |\n"

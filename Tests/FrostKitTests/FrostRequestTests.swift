@@ -12,6 +12,15 @@ import Vips
     static let light = FrostEffect.apple(.light)
     static let topBar = RegionSpec(PixelRect(x: 0, y: 0, width: 64, height: 8))
 
+    /// `image` saved as a PNG in a folder of its own, and how to remove it.
+    static func saved(_ image: Image) throws -> (path: String, cleanUp: () -> Void) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frost-request-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("input.png").path
+        try image.save(to: path)
+        return (path, { try? FileManager.default.removeItem(at: folder) })
+    }
+
     @Test func theAreaAndTreatmentChooseTheRoute() {
         let whole = FrostRequest(effect: Self.light)
         #expect(!whole.hides && !whole.needsOriginal && whole.canStream && whole.method.hasPrefix("shrink "))
@@ -34,12 +43,8 @@ import Vips
     /// Nothing found, nothing hidden: a blank image keeps every pixel under a secrets request,
     /// and the result says what was looked for (no secrets) and not text.
     @Test func aSecretsRequestOnABlankImageFindsAndHidesNothing() throws {
-        let blank = try Image.constant(width: 120, height: 40, colour: [255, 255, 255])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frost-request-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("blank.png").path
-        try blank.save(to: path)
+        let (path, cleanUp) = try Self.saved(try Image.constant(width: 120, height: 40, colour: [255, 255, 255]))
+        defer { cleanUp() }
         let request = FrostRequest(
             effect: Self.light, area: .secrets(SecretMatcher(kinds: [.email, .card]), language: "eng", within: []),
             treatment: .cover(.colour(Colour(white: 0))))
@@ -50,5 +55,33 @@ import Vips
         #expect(result.secrets == [] && result.found == nil && result.findTime != nil)
         #expect(result.method == "cover")
         #expect(try result.image.bytes().allSatisfy { $0 == 255 })
+    }
+
+    /// Secure frost and covers hide an area from the pixels around it: over the whole image (or no
+    /// regions) there are none, and the request says so instead of returning the picture untouched.
+    @Test(arguments: [FrostRequest.Treatment.secureFrost, .cover(.average), .cover(.colour(Colour(white: 0)))])
+    func hidingTheWholeImageIsRefused(treatment: FrostRequest.Treatment) throws {
+        let (path, cleanUp) = try Self.saved(try Image.constant(width: 32, height: 16, colour: [128, 128, 128]))
+        defer { cleanUp() }
+        for area in [FrostRequest.Area.whole, .regions([])] {
+            let request = FrostRequest(effect: Self.light, area: area, treatment: treatment)
+            let input = try FrostInput(
+                source: .file(path), maxPixels: Image.defaultMaxPixels, applyingProfile: true,
+                fastRoute: request.canStream, needsOriginal: request.needsOriginal)
+            #expect {
+                try FrostRenderer.render(request, input: input)
+            } throws: { error in
+                guard case FrostRequestError.nothingAround(treatment)? = error as? FrostRequestError else {
+                    return false
+                }
+                return true
+            }
+        }
+        // Frost over the whole image is the plain look, and still works.
+        let frost = FrostRequest(effect: Self.light)
+        let input = try FrostInput(
+            source: .file(path), maxPixels: Image.defaultMaxPixels, applyingProfile: true,
+            fastRoute: frost.canStream, needsOriginal: frost.needsOriginal)
+        #expect(try FrostRenderer.render(frost, input: input, materialised: true).image.width == 32)
     }
 }

@@ -107,7 +107,7 @@ import Darwin
         let estimator = HorizonEstimator()
         let a = try #require(estimator.analyse(tilted).candidates.first { $0.evidence == .horizonLine })
         let b = try #require(estimator.analyse(level).candidates.first { $0.evidence == .horizonLine })
-        let index = try #require(ConfidenceModel.lineFeatureNames.firstIndex(of: "line_contrast"))
+        let index = try #require(HorizonEstimator.lineModel.cueNames.firstIndex(of: "line_contrast"))
         #expect(a.features[index] > 1)
         #expect(abs(a.features[index] - b.features[index]) < 0.05 * b.features[index])
     }

@@ -90,9 +90,12 @@ import Darwin
 
     /// Every candidate has one feature per name and one coefficient per feature and intercept.
     @Test func modelsMatchTheirFeatures() {
-        #expect(ConfidenceModel.lineCoefficients.count == ConfidenceModel.lineFeatureNames.count + 1)
+        for model in [HorizonEstimator.lineModel.cueNames, HorizonEstimator.vanishingPointModel.cueNames] {
+            #expect(!model.isEmpty)
+        }
         #expect(
-            ConfidenceModel.vanishingPointCoefficients.count == ConfidenceModel.vanishingPointFeatureNames.count + 1)
+            ConfidenceModel.coefficients(.horizonLine, names: HorizonEstimator.lineModel.cueNames).count
+                == HorizonEstimator.lineModel.cues.count + 1)
         let analysis = HorizonEstimator().analyse(VerticalsTests.street(roll: 2).edgeMap())
         for candidate in analysis.candidates { #expect(candidate.features.count == candidate.featureNames.count) }
     }

@@ -175,3 +175,10 @@ public func fileContents(under folder: String) throws -> [String: Data] {
     }
     return files
 }
+
+/// The long grids' switch: a test over a grid (images × treatments, documents × resolutions) checks
+/// a sample of it that still meets every axis's values, and the whole grid when
+/// `FROSTLEVEL_FULL_GRIDS=1` (bench/ci-moves.md lists the tests and their commands).
+public enum TestGrid {
+    public static let full = ProcessInfo.processInfo.environment["FROSTLEVEL_FULL_GRIDS"] == "1"
+}

@@ -6,15 +6,14 @@ GJS side's answers to 'ready', 'book-ready' and 'rendition-ready' (open, loadLoc
 setStyle + setupRendition + display) played by the page. Then rendition.next() as the toolbar, the
 arrow keys and the page-turn gestures call it, awaited each time, and the section index reported.
 
-    bench/epub/foliate2.py [--layout auto|single|scrolled|continuous] [--turns N] BOOK.epub ...
+    python3 -m bench.epub.foliate2 [--layout auto|single|scrolled|continuous] [--turns N] BOOK.epub ...
 
 Prints, per book, the spine's page-progression-direction and the sections shown after each turn
 (the start, then one per turn). bench/epub/readers.md has what it showed.
 """
 import argparse, json, os, re, shutil, subprocess, sys, tempfile, time, zipfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
-from webdriver import Driver, free_port  # noqa: E402
+from scripts.webdriver import Driver, free_port
 
 BUNDLE = "/usr/share/com.github.johnfactotum.Foliate/com.github.johnfactotum.Foliate.data.gresource"
 SCRIPTS = ["jszip.js", "epub.js", "crypto-js/core.js", "crypto-js/enc-latin1.js", "crypto-js/md5.js",

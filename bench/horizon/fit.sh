@@ -2,8 +2,8 @@
 # Refits imgtool horizon's confidence models and picks the default --min-confidence, on the
 # development half only: runs `imgtool horizon --json --evidence --min-confidence 0` on every dev
 # image of the corpus (fetched and checked as run.sh does) and hands the records to
-# fit_confidence.py, which prints the Swift coefficients for Sources/Horizon/HorizonCandidate.swift
-# and the threshold for HorizonEstimator.Configuration.minConfidence.
+# fit_confidence.py, which writes the coefficients into Sources/Horizon/ConfidenceModel.json (compiled
+# into the engine: rebuild) and prints the threshold for HorizonEstimator.Configuration.minConfidence.
 #
 #   bench/horizon/fit.sh                  # WORK=/tmp/frostlevel-horizon-bench by default
 #   IMGTOOL=.build/release/imgtool WORK=/work/horizon-data/work bench/horizon/fit.sh

@@ -7,7 +7,7 @@
 Each candidate the estimator considered (the horizon line; the vanishing point of the verticals) is
 labelled 1 when its angle is within 1° of the truth and 0 otherwise (always 0 on photos without a
 level reference), and one L2-regularised logistic regression per kind of evidence is fitted on its
-features. The coefficients are printed as Swift arrays for Sources/Horizon/HorizonCandidate.swift.
+features. The coefficients are written to Sources/Horizon/ConfidenceModel.json, which the engine compiles in.
 
 The threshold is chosen on out-of-fold confidences (five folds by source photo, so turned copies of
 a photo never sit on both sides): the lowest one at which issue 22's targets hold, photos without a
@@ -22,40 +22,46 @@ import hashlib
 import json
 import math
 import sys
+from pathlib import Path
 
 import numpy as np
 
 # Set on the dev half, like every constant here and the estimator's rules (CAP_RULES and CAPS below).
 L2 = 1.0
 WRONG_COST = 10
-# HorizonEstimator.cappedLineConfidence / cappedVerticalsConfidence.
-CAPS = {"horizon_line": 0.15, "verticals": 0.4}
-# The rules by which HorizonEstimator caps a candidate (its evidence's `capped`), as read from its features:
-# ambiguousRivalRatio 1.25, minLineCoverage 0.35, borderRow 0.46, minVerticalStructures 3.
-CAP_RULES = {
-    "horizon_line": [("a rival line", lambda f: math.exp(f["log_rival_ratio"]) < 1.25),
-                     ("coverage", lambda f: f["coverage"] < 0.35),
-                     ("border", lambda f: abs(f["centre_row"] - 0.5) > 0.46)],
-    "verticals": [("fewer than 3 columns", lambda f: math.exp(f["log_structures"]) < 2.5)],
-}
-FEATURES = {
-    "horizon_line": ["coverage", "log_rival_ratio", "residual", "vp_agrees", "vp_disagrees_strength",
-                     "twin_share", "centre_row", "texture_contrast_near", "texture_contrast_far", "gate_score",
-                     "vp_agrees_support", "vp_agrees_structures", "mirror", "line_contrast"],
-    "verticals": ["log_inlier_length", "share", "spread", "log_structures", "residual", "nearness",
-                  "log_rival_ratio", "line_agrees", "line_disagrees_coverage", "long_verticals_agree",
-                  "line_agrees_coverage"],
-}
-# The direction in which each feature can only raise (+1) or lower (−1) the chance of being right;
-# 0: no prior direction. A fitted coefficient of the wrong sign (collinear features, few examples)
-# is set to zero and the rest refitted, so the model cannot learn, say, that a stronger rival helps.
-# The tilt itself is not a feature: as a prior it made a photo turned by 15° lose the answer the
-# photo had (issue 22: turning a photo must move the answer, not drop it).
-SIGNS = {
-    "horizon_line": [+1, +1, -1, +1, -1, 0, 0, +1, +1, +1, +1, +1, +1, +1],
-    "verticals": [+1, +1, +1, +1, -1, -1, +1, +1, 0, +1, +1],
-}
-SWIFT_NAME = {"horizon_line": "lineCoefficients", "verticals": "vanishingPointCoefficients"}
+# The engine's models: kind → [(cue name, expected sign, coefficient)], in the order of its cue tables
+# (HorizonEstimator.lineModel, .vanishingPointModel). The fit reads the cues and signs there and writes the
+# coefficients back; the features and the caps come from the records (`--evidence`), never a copy here.
+# A sign is the direction in which the cue can only raise (+1) or lower (−1) the chance of being right; 0:
+# no prior direction. A fitted coefficient of the wrong sign (collinear features, few examples) is set to
+# zero and the rest refitted, so the model cannot learn, say, that a stronger rival helps. The tilt itself
+# is not a cue: as a prior it made a photo turned by 15° lose the answer the photo had (issue 22: turning
+# a photo must move the answer, not drop it).
+MODEL_FILE = Path(__file__).resolve().parents[2] / "Sources" / "Horizon" / "ConfidenceModel.json"
+
+
+def read_model(path=MODEL_FILE):
+    """kind ("horizon_line", "verticals") → its intercept and cues, as the engine reads them."""
+    with open(path) as f:
+        return json.load(f)
+
+
+MODEL = read_model()
+FEATURES = {kind: [cue["name"] for cue in model["cues"]] for kind, model in MODEL.items()}
+SIGNS = {kind: [cue["sign"] for cue in model["cues"]] for kind, model in MODEL.items()}
+
+
+def write_model(models, path=MODEL_FILE):
+    """Writes fitted `models` (kind → intercept and one coefficient per cue) into the engine's file, one cue a
+    line, keeping each cue's name and sign."""
+    kinds = []
+    for kind, w in models.items():
+        cues = [json.dumps({"name": name, "sign": sign, "coefficient": round(float(c), 4)})
+                for name, sign, c in zip(FEATURES[kind], SIGNS[kind], w[1:])]
+        kinds.append(f'  "{kind}": {{\n    "intercept": {round(float(w[0]), 4)},\n    "cues": [\n      '
+                     + ",\n      ".join(cues) + "\n    ]\n  }")
+    with open(path, "w") as f:
+        f.write("{\n" + ",\n".join(kinds) + "\n}\n")
 
 
 def load(jsonl, corpora):
@@ -150,7 +156,7 @@ def answer(record, models, rule=None):
             z = w[0] + sum(v * c["features"][n] for v, n in zip(w[1:], FEATURES[c["evidence"]]))
             p = 1 / (1 + np.exp(-z))
             if c.get("capped"):
-                p = min(p, CAPS[c["evidence"]])
+                p = min(p, c["cap"])
         cap = rule(c) if rule else None
         if cap is not None:
             p = min(p, cap)
@@ -222,7 +228,9 @@ def main():
     for kind, w in models.items():
         x, y = candidates(records, kind)
         print(f"// {kind}: {len(y)} candidates on the dev half, {int(y.sum())} within 1°")
-        print(f"static let {SWIFT_NAME[kind]}: [Double] = [{', '.join(f'{v:.4f}' for v in w)}]")
+        print(f"//   {', '.join(f'{v:.4f}' for v in w)}")
+    write_model(models)
+    print(f"// written to {MODEL_FILE}")
     dealt = [out_of_fold(records, seed=seed) for seed in range(REPEATS)]
     chosen = [choose_threshold(answers) for answers in dealt]
     threshold, table, rule = chosen[0]

@@ -63,7 +63,7 @@ def vp_rival_cap(ratio):
     support are held at the verticals' cap (stop 10: measured, not kept)."""
     def rule(candidate):
         if candidate["evidence"] == "verticals" and math.exp(candidate["features"]["log_rival_ratio"]) < ratio:
-            return fc.CAPS["verticals"]
+            return candidate["cap"]
         return None
     return rule
 
@@ -295,13 +295,12 @@ def where_copies_fail(evidence, work, threshold):
 
     def lost_reason(candidate, kind):
         """Why a copy's candidate of the photo's kind did not answer: missing, capped (by which of the
-        estimator's rules, fit_confidence.CAP_RULES), or found, not capped and scored below the threshold."""
+        estimator's rules, as `--evidence` names them), or found, not capped and scored below the threshold."""
         if candidate is None:
             return "not found"
         if not candidate.get("capped"):
             return "scored below the threshold"
-        broken = [name for name, breaks in fc.CAP_RULES[kind] if breaks(candidate["features"])]
-        return "capped: " + (" and ".join(broken) if broken else "other")
+        return "capped: " + " and ".join(candidate.get("capped_by") or ["other"])
 
     # Tallies by key: "within", "off", "lost" for copies of photos answered; "photo not answered" and
     # "answered where the photo was not" for the others.

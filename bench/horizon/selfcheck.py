@@ -44,7 +44,8 @@ def photos(work, extra):
             else:
                 group = {"open": "landscape (webcams, packages)", "partial": "landscape (webcams, packages)",
                          "distractor": "landscape (webcams, packages)" if r["source"] == "shore-livecams" else "street/building",
-                         "urban": "street/building", "interior": "interior"}[r["category"]]
+                         "urban": "street/building", "interior": "interior",
+                         "wide crops": "wide crops"}[r["category"]]  # wide.py's crops
             out.append((r["id"], r["path"], group, r["split"]))
     if extra:
         for r in csv.DictReader(open(extra)):
