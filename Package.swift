@@ -145,6 +145,7 @@ let package = Package(
             name: "LayoutKitTests",
             dependencies: [
                 "LayoutKit", "Poppler", "PageLayout", "Publication", "CoreTypes", "Vips", "Archive", "TestSupport",
+                "ImageTestSupport",
             ]),
         .target(
             name: "ImageTestSupport", dependencies: ["Vips", "Horizon", "TestSupport"], path: "Tests/ImageTestSupport"),

@@ -1,4 +1,5 @@
 import Foundation
+import ImageTestSupport
 import TestSupport
 import Testing
 import Vips
@@ -12,14 +13,7 @@ import Vips
     /// 300 + n pixels wide so the JSON shows the order; a ComicInfo.xml marking image 0 the
     /// front cover, image 8 a double page, the book right to left.
     static func makeComic(in folder: URL, comicInfo: Bool = true) throws -> URL {
-        let pages = folder.appendingPathComponent("pages")
-        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-        for number in 1...12 {
-            let (width, height) = number == 6 ? (900, 600) : (300 + number, 450)
-            let grey = [UInt8](repeating: UInt8(20 * number), count: width * height * 3)
-            let image = try Image(bytes: grey, width: width, height: height, bands: 3)
-            try image.save(to: pages.appendingPathComponent(number == 3 ? "p3.png" : "p\(number).jpg").path)
-        }
+        let pages = try ComicPages.write(count: 12, wide: 6, png: 3, in: folder)
         if comicInfo {
             let xml = """
                 <?xml version="1.0" encoding="utf-8"?>

@@ -1,6 +1,7 @@
 import Archive
 import CoreTypes
 import Foundation
+import ImageTestSupport
 import PageLayout
 import Poppler
 import Publication
@@ -20,14 +21,7 @@ import Vips
     /// landscape 900 × 600 (a scanned spread); p5 a PNG; a ComicInfo.xml marking image 0 the front
     /// cover and image 2 (p3) a double page.
     static func makeComic(in folder: URL) throws -> URL {
-        let pages = folder.appendingPathComponent("pages")
-        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-        for number in 1...6 {
-            let (width, height) = number == 4 ? (900, 600) : (300 + number, 450)
-            let grey = [UInt8](repeating: UInt8(20 * number), count: width * height * 3)
-            let image = try Image(bytes: grey, width: width, height: height, bands: 3)
-            try image.save(to: pages.appendingPathComponent(number == 5 ? "p5.png" : "p\(number).jpg").path)
-        }
+        let pages = try ComicPages.write(count: 6, wide: 4, png: 5, in: folder)
         let xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <ComicInfo><Title>Test</Title><Pages><Page Image="0" Type="FrontCover"/><Page Image="2" DoublePage="true"/></Pages></ComicInfo>
