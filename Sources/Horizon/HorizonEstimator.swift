@@ -325,11 +325,9 @@ public struct HorizonEstimator: Sendable {
         //   furrows converging on a vanishing point), which says nothing about the roll. One such
         //   line alone (a shore at a slight angle) does not count.
         let separation = { (other: FittedLine) in abs(other.angle - fit.angle) }
-        // A line below it that runs into it (a shore, a road) is the ground in perspective: no rival.
-        let contenders = lines.filter { !Self.runsInto(fit, $0, width: width) }
-        let rival = contenders.filter { separation($0) > config.rivalSeparation }.max { $0.support < $1.support }
+        let rival = lines.filter { separation($0) > config.rivalSeparation }.max { $0.support < $1.support }
         let fan =
-            contenders.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
+            lines.filter { separation($0) > 0.5 && separation($0) <= config.rivalSeparation }
             .map(\.support).sorted(by: >).dropFirst().first ?? 0
         let ratio = strongest.support / max(rival?.support ?? 0, fan, 1)
 
@@ -340,29 +338,6 @@ public struct HorizonEstimator: Sendable {
             angleDegrees: angle, confidence: confidence,
             coverage: fit.coverage, rivalRatio: ratio,
             rivalAngleDegrees: rival?.angle, residual: fit.residual, line: line)
-    }
-
-    /// How far outside the picture, as a share of its width, a line below the horizon may meet it and
-    /// still be the ground running into it (`runsInto`), and how far short of the meeting its edges may
-    /// stop (a shore hidden by a dune). A wider reach (0.5 and 0.5) also let photos without a reference
-    /// answer on the development half.
-    static let groundLineReach = 0.1
-    static let groundLineGap = 0.25
-
-    /// Whether `other` lies below `line` and runs into it inside the picture, as a shore, a road, a
-    /// pier or a slope's reflection meets the horizon they vanish on: the ground in perspective, not
-    /// a second horizon.
-    static func runsInto(_ line: FittedLine, _ other: FittedLine, width: Double) -> Bool {
-        // Below at both ends of its edges (2 px: a line's own width), clearly so at one of them.
-        let below = [other.columns.lowerBound, other.columns.upperBound].map { other.row(at: $0) - line.row(at: $0) }
-        guard below.allSatisfy({ $0 >= -2 }), max(below[0], below[1]) > 4 else { return false }
-        // Rows per column (y down: a line rising to the right has a negative slope).
-        let slopes = tan(-other.angle / degreesPerRadian) - tan(-line.angle / degreesPerRadian)
-        guard abs(slopes) > 1e-6 else { return false }
-        let meeting = (line.row(at: 0) - other.row(at: 0)) / slopes
-        guard meeting >= -groundLineReach * width && meeting <= (1 + groundLineReach) * width else { return false }
-        let gap = max(other.columns.lowerBound - meeting, meeting - other.columns.upperBound, 0)
-        return gap <= groundLineGap * width
     }
 
     /// Rows (share of the height, at the centre column) and degrees within which a line counts towards

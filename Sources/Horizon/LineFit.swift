@@ -17,14 +17,6 @@ struct FittedLine {
     var coverage: Double
     /// Root-mean-square distance of the inliers to the line, pixels.
     var residual: Double
-    /// The columns from the first to the last 4-pixel bin holding an inlier.
-    var columns: ClosedRange<Double> = 0...0
-
-    /// The line's row at column `x` (y down).
-    func row(at x: Double) -> Double {
-        let radians = angle / degreesPerRadian
-        return (rho - x * sin(radians)) / cos(radians)
-    }
 }
 
 /// Refines a Hough line by weighted total least squares through the edges near it.
@@ -169,12 +161,10 @@ private func fitOnce(
     let trace = sxx + syy
     let spread = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
     let minor = max(0, 0.5 * (trace - spread)) / sw
-    let first = occupied.firstIndex(of: true) ?? 0, last = occupied.lastIndex(of: true) ?? 0
     return FittedLine(
         angle: tilt, rho: mx * ts + my * tc, support: sw, inlierCount: count,
         coverage: Double(occupied.lazy.filter { $0 }.count) / Double(binCount),
-        residual: minor.squareRoot(),
-        columns: Double(first) * binWidth...min(Double(last + 1) * binWidth, frameWidth))
+        residual: minor.squareRoot())
 }
 
 /// The part of the line ρ = x·sin θ + y·cos θ inside [0, width] × [0, height], or nil if it misses.
