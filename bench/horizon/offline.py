@@ -8,6 +8,8 @@ with or without a candidate rule under trial. Not part of the tests.
                                                [--out-of-fold [SEED]] [--intervals N] [--repeats N]
     python3 -m bench.horizon.offline copies ev.jsonl --work WORK [--threshold T]
                                                   # where the self-check copies fail
+    python3 -m bench.horizon.offline kinds ev.jsonl --work WORK --split test [--threshold T]
+                                                  # one half's copies by kind, as issue 45 asks
 
 `evidence` runs `imgtool horizon --json --evidence --min-confidence 0` once over the corpus (fetch_corpus.py)
 and every self-check photo's nine copies (selfcheck.py: the corpus's source photos as they are, and with
@@ -271,6 +273,30 @@ def score(args):
         table.write_csv(os.path.join(args.tables, "score.csv"))
 
 
+def copies_by_kind(evidence, work, split, threshold):
+    """One half's self-check photos with a level reference or without, their copies by kind (the binary's
+    confidences at `threshold`): scoring.self_check_tables' per-copy table, one row a kind and one for all."""
+    def answer(path):
+        found = fc.answer(evidence.get(path, {}), None)
+        return found[1] if found and found[0] >= threshold else None
+    photos = [p for p in self_check_photos(work) if p[3] == split]
+    answers = {}
+    for pid, path, _, _ in photos:
+        copies = selfcheck.make_copies(work, pid, path)
+        answers[pid] = {"as is": answer(path), **{kind: answer(copies[kind]) for kind in scoring.KINDS}}
+    table = Table(["copy", "copies of photos answered", "copies answered", "within 0.3°", "median dev°",
+                   "worst dev°", "answered where the photo was not"], [])
+    for kind in scoring.KINDS + ["all"]:
+        kinds = scoring.KINDS if kind == "all" else [kind]
+        m = scoring.measure([(answers[p[0]]["as is"], k, answers[p[0]][k]) for p in photos for k in kinds])
+        flipped = m["flipped"] * m["unanswered_copies"] if m["unanswered_copies"] else 0
+        table.rows.append([kind, str(m["answered_copies"]), scoring.fmt(m["copies_answered"], "pct"),
+                           scoring.fmt(m["within"], "pct"), scoring.fmt(m["median"], "deg"),
+                           scoring.fmt(m["worst"], "deg"),
+                           f"{scoring.fmt(m['flipped'], 'pct1')} ({round(flipped)} of {m['unanswered_copies']})"])
+    return table
+
+
 def load_evidence(path):
     """path → record of every image in an evidence file (JSON Lines, as `evidence` writes it)."""
     evidence = {}
@@ -409,7 +435,12 @@ def main():
     c.add_argument("evidence")
     c.add_argument("--work", required=True)
     c.add_argument("--threshold", type=float, default=0.5)
-    for command in (s, c):
+    k = sub.add_parser("kinds", help="one half's copies by kind, by the binary's own confidences")
+    k.add_argument("evidence")
+    k.add_argument("--work", required=True)
+    k.add_argument("--split", choices=["dev", "test"], required=True)
+    k.add_argument("--threshold", type=float, default=0.5)
+    for command in (s, c, k):
         command.add_argument("--tables", metavar="DIR", help="also write the tables as CSVs into DIR (for a "
                              "generated section of RESULTS.md: python3 -m bench.tables)")
     args = parser.parse_args()
@@ -426,6 +457,11 @@ def main():
         if args.tables:
             for name, table in found.items():
                 table.write_csv(os.path.join(args.tables, f"copies-{name}.csv"))
+    elif args.command == "kinds":
+        table = copies_by_kind(load_evidence(args.evidence), args.work, args.split, args.threshold)
+        print(table.markdown())
+        if args.tables:
+            table.write_csv(os.path.join(args.tables, f"copies-by-kind-{args.split}.csv"))
     else:
         score(args)
 
