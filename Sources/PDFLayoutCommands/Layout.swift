@@ -86,7 +86,9 @@ extension PDFLayout {
                 --format png|jpg|webp|tif; --json gives one line per PDF with its file
                 name ({"file", "error", "exit_status"} for failures); a summary line
                 ends on stderr. --skip-existing skips PDFs whose outputs exist and are
-                newer; --shard i/N takes a stable share for one of N machines.
+                newer (numbered images: and listed in their run record, so a run killed
+                before its record is done again); --shard i/N takes a stable share for one
+                of N machines.
 
                 -o BOOK.epub writes a fixed-layout EPUB 3 for e-readers: each page an image
                 (--dpi, default 144 for a PDF, as in a CBZ; a comic's pages keep their pixels;

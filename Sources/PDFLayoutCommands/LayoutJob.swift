@@ -73,8 +73,8 @@ struct LayoutJob: Sendable {
         }
         let laidOut = try lay(input, file: file, writes: target != nil)
         var report = LayoutReport(file: file, layout: laidOut.layout, options: laidOut.options, box: request.box)
-        if skipExisting, let outputs = target?.paths(views: laidOut.layout.views),
-            OutputFreshness.isUpToDate(outputs: outputs, input: file)
+        if skipExisting, let target, case let outputs = target.paths(views: laidOut.layout.views),
+            OutputFreshness.isUpToDate(outputs: outputs, input: file), Self.isVouchedFor(outputs, of: target)
         {
             var result = LayoutResult(report: report, lines: [])
             result.upToDate = outputs
@@ -401,6 +401,13 @@ struct LayoutJob: Sendable {
             return WrittenOutput(path: name, width: size.width, height: size.height)
         }
         return Written(lines: [line], outputs: outputs)
+    }
+
+    /// Numbered images count as done only when their run record names them (a run killed before its
+    /// record left images no record vouches for); other outputs need nothing more.
+    private static func isVouchedFor(_ outputs: [String], of target: OutputTarget) -> Bool {
+        guard case .image = target.kind else { return true }
+        return RunRecord.names(pattern: target.path, tool: "pdflayout", written: outputs.filter { $0 != target.path })
     }
 
     /// Removes the numbered images an earlier run provably wrote under the same name (its

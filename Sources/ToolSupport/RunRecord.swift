@@ -32,6 +32,23 @@ public struct RunRecord: Codable, Sendable, Equatable {
             modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
+    /// Whether the record under `pattern` names each of `written` (those in the pattern's folder): the
+    /// run that wrote them got as far as its record. A run killed between its files and its record
+    /// left files no record names, so `--skip-existing` must write them again (and the record with
+    /// them) rather than take them for done. Names, not inodes: a file the user edited since is still
+    /// one the run finished, and skipping keeps the edit. A missing or unreadable record names nothing.
+    public static func names(pattern: String, tool: String, written: [String]) -> Bool {
+        let recordPath = path(for: pattern, tool: tool)
+        let folder = (recordPath as NSString).deletingLastPathComponent
+        let sameFolder = written.filter { ($0 as NSString).deletingLastPathComponent == folder }
+        guard !sameFolder.isEmpty else { return true }
+        guard let data = FileManager.default.contents(atPath: recordPath),
+            let record = try? JSONDecoder().decode(RunRecord.self, from: data), record.version == 1
+        else { return false }
+        let named = Set(record.files.map(\.name))
+        return sameFolder.allSatisfy { named.contains(($0 as NSString).lastPathComponent) }
+    }
+
     /// After a run wrote `written` under `pattern` (its numbered files; none when it wrote one file
     /// of the pattern's own name): removes what the previous record lists, this run did not write
     /// and is unchanged since; then records `written` (those in the pattern's folder), or removes

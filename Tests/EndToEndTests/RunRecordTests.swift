@@ -40,4 +40,36 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("p-006.png")) == edited)
         #expect(second.text.contains("3 numbered images of an earlier run removed"), "\(second.text)")
     }
+
+    /// A run killed after its numbered images and before their record left images no record vouches
+    /// for: `--skip-existing` writes them again, with the record, instead of taking them for done;
+    /// once the record lists them, it skips the PDF.
+    @Test func skipExistingRedoesImagesWithoutTheirRecord() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shelf = folder.appendingPathComponent("shelf")
+        try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.asset("mixed.pdf"), toPath: shelf.appendingPathComponent("mixed.pdf").path)
+        let arguments = ["shelf", "--single", "--dpi", "10", "-o", "out/", "--format", "png", "--skip-existing"]
+        let first = try run("pdflayout", arguments, currentDirectory: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let out = folder.appendingPathComponent("out")
+        let record = out.appendingPathComponent(".mixed.png.pdflayout-run")
+        #expect(listing(out).filter { $0.hasSuffix(".png") }.count == 6)
+        // As a kill between the last image's rename and the record leaves the folder.
+        try FileManager.default.removeItem(at: record)
+        let resumed = try run("pdflayout", arguments, currentDirectory: folder)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("1 done, 0 skipped"), "\(resumed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: record.path), "\(listing(out))")
+        let again = try run("pdflayout", arguments, currentDirectory: folder)
+        #expect(again.stderr.contains("0 done, 1 skipped"), "\(again.stderr)")
+        // An image the user edited since is still one the run finished: skipped, the edit kept.
+        let edit = Data("edited by the user".utf8)
+        try edit.write(to: out.appendingPathComponent("mixed-002.png"))
+        let edited = try run("pdflayout", arguments, currentDirectory: folder)
+        #expect(edited.stderr.contains("0 done, 1 skipped"), "\(edited.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("mixed-002.png")) == edit)
+    }
 }
