@@ -39,14 +39,22 @@ public struct RunRecord: Codable, Sendable, Equatable {
     /// one the run finished, and skipping keeps the edit. A missing or unreadable record names nothing.
     public static func names(pattern: String, tool: String, written: [String]) -> Bool {
         let recordPath = path(for: pattern, tool: tool)
-        let folder = (recordPath as NSString).deletingLastPathComponent
-        let sameFolder = written.filter { ($0 as NSString).deletingLastPathComponent == folder }
+        let sameFolder = filesBeside(recordPath, written)
         guard !sameFolder.isEmpty else { return true }
-        guard let data = FileManager.default.contents(atPath: recordPath),
-            let record = try? JSONDecoder().decode(RunRecord.self, from: data), record.version == 1
-        else { return false }
+        guard let record = read(recordPath), record.version == 1 else { return false }
         let named = Set(record.files.map(\.name))
         return sameFolder.allSatisfy { named.contains(($0 as NSString).lastPathComponent) }
+    }
+
+    /// The record at `recordPath` as decoded, nil when it is missing or unreadable.
+    private static func read(_ recordPath: String) -> RunRecord? {
+        FileManager.default.contents(atPath: recordPath).flatMap { try? JSONDecoder().decode(RunRecord.self, from: $0) }
+    }
+
+    /// Those of `written` in the record's folder: the only files a record lists.
+    private static func filesBeside(_ recordPath: String, _ written: [String]) -> [String] {
+        let folder = (recordPath as NSString).deletingLastPathComponent
+        return written.filter { ($0 as NSString).deletingLastPathComponent == folder }
     }
 
     /// After a run wrote `written` under `pattern` (its numbered files; none when it wrote one file
@@ -62,9 +70,7 @@ public struct RunRecord: Codable, Sendable, Equatable {
         }
         let kept = Set(written.map { ($0 as NSString).lastPathComponent })
         var removed: [String] = []
-        let previous = FileManager.default.contents(atPath: recordPath).flatMap {
-            try? JSONDecoder().decode(RunRecord.self, from: $0)
-        }
+        let previous = read(recordPath)
         if let previous, previous.version == 1 {
             for old in previous.files where !kept.contains(old.name) && !old.name.contains("/") {
                 let path = inFolder(old.name)
@@ -72,8 +78,7 @@ public struct RunRecord: Codable, Sendable, Equatable {
                 removed.append(path)
             }
         }
-        let sameFolder = written.filter { ($0 as NSString).deletingLastPathComponent == folder }
-        let record = RunRecord(files: sameFolder.compactMap(entry))
+        let record = RunRecord(files: filesBeside(recordPath, written).compactMap(entry))
         // Nothing to record (one image named as -o names it): no hidden file beside it.
         if record.files.isEmpty {
             if previous != nil { unlink(recordPath) }
