@@ -12,7 +12,6 @@ itself when it is a JPEG of at most 1920 px, else the same reduction saved as JP
 (id ending ~small or ~portrait, Shore Livecams) are first reduced to 640 px or cropped to the centred 9:16
 (corpus.derived), then treated like a photo (never copied as is)."""
 import csv
-import hashlib
 import os
 import shutil
 import sys
@@ -20,7 +19,7 @@ import sys
 import cv2
 
 from bench.horizon.corpus import derived, turned, variant_of
-from bench.horizon.sources import obtain
+from bench.horizon.sources import obtain, sha256
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,8 +40,7 @@ def main():
     for row in rows:
         source = obtain(row["obtain"], work)
         if source not in checked:
-            with open(source, "rb") as f:
-                checked[source] = hashlib.sha256(f.read()).hexdigest() == row["sha256"]
+            checked[source] = sha256(source) == row["sha256"]
             if not checked[source]:
                 bad.append(row["obtain"])
         out = os.path.join(folder, file_name(row["id"]))

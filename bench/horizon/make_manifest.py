@@ -9,7 +9,6 @@ SHORE_MEASURED (protocol: LABELLING.md), photos without a level reference "none"
 training/test index; Shore Livecams as recorded in SHORE_MEASURED (by near-duplicate view group); the others
 by a hash of the source photo id, alternating dev/test within each category. Turns: deterministic (see turns())."""
 import csv
-import hashlib
 import math
 import os
 import re
@@ -20,7 +19,7 @@ import numpy as np
 import scipy.io as sio
 
 from bench.horizon.corpus import derived, variant_of
-from bench.horizon.sources import ECD, LICENCES, PACKAGES, SHORE, YORK, obtain
+from bench.horizon.sources import ECD, LICENCES, PACKAGES, SHORE, YORK, obtain, sha256
 from bench.horizon.splits import deal, turns
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -257,11 +256,6 @@ def photo_name(package, path):
     if package == "plasma-workspace-wallpapers":
         return path.split("/wallpapers/")[1].split("/")[0]
     return os.path.splitext(os.path.basename(path))[0]
-
-
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
 
 
 def main():

@@ -14,16 +14,15 @@ the ship's own roll already spans about −14…+9°). The clip is one camera an
 all its frames sit in one half, test (nothing was tuned on them)."""
 import argparse
 import csv
-import hashlib
 import json
 import math
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 
 from bench.horizon.scoring import angle_error, percentile
+from bench.horizon.sources import obtain, sha256
 from bench.tables import Table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,7 +68,6 @@ def evenly_spaced(count, wanted):
 
 def infml_rows(work):
     """sea_manifest.csv's rows for the InfML-HDD clip (see the module's note)."""
-    from bench.horizon.sources import obtain
     repo, commit = INFML
     labels = sorted(infml_labels(work).items())
     rows = []
@@ -98,11 +96,6 @@ def png_size(path):
     if head[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError(f"not a PNG: {path}")
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-
-
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
 
 
 def write_manifest(work):
@@ -177,18 +170,16 @@ def summary_table(rows, answers_by_method):
     return table
 
 
-def run_imgtool(binary, paths):
-    """One `imgtool horizon --json --evidence --min-confidence 0 -j 1` over all the files: path → the JSON record."""
-    out = subprocess.run([binary, "horizon", "--json", "--evidence", "--min-confidence", "0", "-j", "1", *paths],
-                         capture_output=True, text=True)
-    records = {}
-    for line in out.stdout.splitlines():
-        if line.strip():
-            record = json.loads(line)
-            records[record["file"]] = record
+def run_imgtool(binary, paths, work):
+    """offline.py's evidence run (`imgtool horizon --json --evidence --min-confidence 0`) over all the files, into
+    WORK/sea-evidence.jsonl: path → the JSON record."""
+    from bench.horizon.offline import load_evidence, run_evidence  # OpenCV: the bench's venv
+    out = os.path.join(work, "sea-evidence.jsonl")
+    run_evidence(binary, paths, out)
+    records = load_evidence(out)
     missing = [p for p in paths if p not in records]
     if missing:
-        sys.exit(f"imgtool gave no record for {len(missing)} files (stderr: {out.stderr[-500:]})")
+        sys.exit(f"imgtool gave no record for {len(missing)} files")
     return records
 
 
@@ -282,7 +273,7 @@ def run(args):
     labels = infml_labels(args.work)
     paths = [r["path"] for r in rows]
     lines = [label_line(labels[r["obtain"].split(":", 2)[2]]) for r in rows]
-    records = run_imgtool(args.imgtool, paths)
+    records = run_imgtool(args.imgtool, paths, args.work)
     imgtool_answers = [((records[p]["angle"] if records[p]["found"] else None), records[p]["confidence"])
                        for p in paths]
     offsets = [centre_offset(records[p].get("line"), line, int(r["width"])) for p, line, r in zip(paths, lines, rows)]

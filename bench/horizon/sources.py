@@ -2,6 +2,7 @@
 
 Shared by make_manifest.py (writes manifest.csv) and fetch_corpus.py (gets the files, checks them and
 builds the turned copies)."""
+import hashlib
 import os
 import subprocess
 
@@ -64,6 +65,12 @@ def parse(spec):
         if repo.count("/") == 1 and commit and path:
             return "github", repo, commit, path
     raise ValueError(f"not a source spec: {spec}")
+
+
+def sha256(path):
+    """The hex SHA-256 of a file: manifest.csv's and sea_manifest.csv's check of every source file."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def obtain(spec, work):
